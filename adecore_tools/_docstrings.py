@@ -1,0 +1,221 @@
+"""Split a docstring into the tool's description and its parameters' descriptions.
+
+A tool's docstring serves twice (SPEC 3 and 4.4): its parameter section describes the input
+fields, and the rest describes the tool, where the parameter section would only repeat the
+schema. The same holds for the attribute section of a TypedDict or dataclass docstring.
+
+Google (`Args:`), NumPy (`Parameters` over a dashed line) and Sphinx (`:param x:`) sections are
+recognised. The scan goes line by line with no backtracking, so any text, however odd or large,
+is handled in linear time and never raises.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+
+_GOOGLE_HEADERS = frozenset(
+    {
+        "Args:",
+        "Arguments:",
+        "Parameters:",
+        "Params:",
+        "Attributes:",
+        "Keyword Args:",
+        "Keyword Arguments:",
+        "Other Parameters:",
+    }
+)
+_NUMPY_HEADERS = frozenset({"Parameters", "Other Parameters", "Attributes", "Arguments"})
+_SPHINX_PARAM_FIELDS = frozenset(
+    {"param", "parameter", "arg", "argument", "key", "keyword", "ivar", "var", "cvar"}
+)
+_SPHINX_TYPE_FIELDS = frozenset({"type", "vartype"})
+_SPHINX_FIELDS = _SPHINX_PARAM_FIELDS | _SPHINX_TYPE_FIELDS
+_GOOGLE_NAME = re.compile(r"\*{0,2}\w+")
+
+
+def split_docstring(doc: str | None) -> tuple[str, dict[str, str]]:
+    """Split a docstring into its description and its per-parameter descriptions.
+
+    Args:
+        doc: A raw `__doc__`, or `None`.
+
+    Returns:
+        The docstring, cleaned with `inspect.cleandoc`, without its parameter sections, and a
+        map from each documented parameter name to its description on one line.
+    """
+    if not doc:
+        return "", {}
+    lines = _clean_lines(doc)
+    kept: list[str] = []
+    params: dict[str, str] = {}
+    i = 0
+    while i < len(lines):
+        end = _parameter_section_end(lines, i, params)
+        if end is None:
+            kept.append(lines[i].rstrip())
+            i += 1
+            continue
+        i = end
+        # Close the gap the section leaves: at most one blank line where it stood.
+        while i < len(lines) and not lines[i].strip() and (not kept or not kept[-1]):
+            i += 1
+    return "\n".join(kept).strip("\n"), params
+
+
+def _clean_lines(doc: str) -> list[str]:
+    """Return the lines of `inspect.cleandoc(doc)`, quickly even after many blank lines."""
+    # cleandoc drops leading blank lines one `list.pop(0)` at a time, which is quadratic; dropping
+    # them first (keeping an empty first line, so the margin is still taken from the rest) is not.
+    content = doc.lstrip()
+    first_line_start = doc.rfind("\n", 0, len(doc) - len(content)) + 1
+    if first_line_start:
+        doc = "\n" + doc[first_line_start:]
+    return inspect.cleandoc(doc).split("\n")
+
+
+def _parameter_section_end(lines: list[str], start: int, params: dict[str, str]) -> int | None:
+    """Return where the parameter section starting at `start` ends, or `None` if none starts."""
+    for section_end in (_numpy_section_end, _google_section_end, _sphinx_field_end):
+        end = section_end(lines, start, params)
+        if end is not None:
+            return end
+    return None
+
+
+def _google_section_end(lines: list[str], start: int, params: dict[str, str]) -> int | None:
+    header = lines[start]
+    if header.strip() not in _GOOGLE_HEADERS:
+        return None
+    end = _indented_block_end(lines, start + 1, _indent(header))
+    entry_indent: int | None = None
+    names: list[str] = []
+    pieces: list[str] = []
+    for line in lines[start + 1 : end]:
+        if not line.strip():
+            continue
+        indent = _indent(line)
+        if entry_indent is None:
+            entry_indent = indent
+        entry = _google_entry(line.strip()) if indent <= entry_indent else None
+        if entry is None:
+            pieces.append(line)
+        else:
+            _record(params, names, pieces)
+            names, pieces = [entry[0]], [entry[1]]
+    _record(params, names, pieces)
+    return end
+
+
+def _google_entry(text: str) -> tuple[str, str] | None:
+    """Parse `name: desc` or `name (type): desc` into the name and the first description line."""
+    match = _GOOGLE_NAME.match(text)
+    if match is None:
+        return None
+    rest = text[match.end() :].lstrip()
+    if rest.startswith("("):
+        close = _closing_paren(rest)
+        if close is None:
+            return None
+        rest = rest[close + 1 :].lstrip()
+    if not rest.startswith(":"):
+        return None
+    return match.group(), rest[1:]
+
+
+def _closing_paren(text: str) -> int | None:
+    """Return the index of the parenthesis closing the one `text` starts with."""
+    depth = 0
+    for index, char in enumerate(text):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return index
+    return None
+
+
+def _numpy_section_end(lines: list[str], start: int, params: dict[str, str]) -> int | None:
+    if not _is_numpy_header(lines, start) or lines[start].strip() not in _NUMPY_HEADERS:
+        return None
+    base = _indent(lines[start])
+    end = start + 2  # just past the last non-blank line of the section
+    names: list[str] = []
+    pieces: list[str] = []
+    for index in range(start + 2, len(lines)):
+        line = lines[index]
+        if not line.strip():
+            continue
+        indent = _indent(line)
+        if indent < base or _is_numpy_header(lines, index):
+            break
+        if indent == base:
+            _record(params, names, pieces)
+            names, pieces = line.partition(":")[0].split(","), []
+        else:
+            pieces.append(line)
+        end = index + 1
+    _record(params, names, pieces)
+    return end
+
+
+def _is_numpy_header(lines: list[str], index: int) -> bool:
+    """Tell whether `lines[index]` is a NumPy section title, underlined by the next line."""
+    return (
+        index + 1 < len(lines)
+        and bool(lines[index].strip())
+        and not _is_dashes(lines[index])
+        and _is_dashes(lines[index + 1])
+    )
+
+
+def _is_dashes(line: str) -> bool:
+    text = line.strip()
+    return len(text) >= 3 and not text.strip("-")
+
+
+def _sphinx_field_end(lines: list[str], start: int, params: dict[str, str]) -> int | None:
+    text = lines[start].strip()
+    close = text.find(":", 1)
+    if not text.startswith(":") or close == -1:
+        return None
+    words = text[1:close].split()
+    if len(words) < 2 or words[0] not in _SPHINX_FIELDS:
+        return None
+    end = _indented_block_end(lines, start + 1, _indent(lines[start]))
+    if words[0] in _SPHINX_PARAM_FIELDS:
+        _record(params, [words[-1]], [text[close + 1 :], *lines[start + 1 : end]])
+    return end
+
+
+def _indented_block_end(lines: list[str], start: int, indent: int) -> int:
+    """Return the index just past the last non-blank line indented deeper than `indent`.
+
+    The block runs from `start` to the first non-blank line indented `indent` or less; blank
+    lines inside it belong to it, blank lines after it do not.
+    """
+    end = start
+    for index in range(start, len(lines)):
+        line = lines[index]
+        if line.strip():
+            if _indent(line) <= indent:
+                break
+            end = index + 1
+    return end
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _record(params: dict[str, str], names: list[str], pieces: list[str]) -> None:
+    """Join `pieces` into one description for each of `names`; the first description wins."""
+    description = " ".join(piece.strip() for piece in pieces if piece.strip())
+    if not description:
+        return
+    for raw_name in names:
+        name = raw_name.strip()
+        if name.isidentifier():
+            params.setdefault(name, description)

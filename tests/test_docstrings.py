@@ -1,0 +1,396 @@
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adecore_tools._docstrings import split_docstring
+
+
+@pytest.mark.parametrize("doc", [None, "", "   ", "\n\n  \n"])
+def test_empty_docstring(doc):
+    assert split_docstring(doc) == ("", {})
+
+
+def test_no_parameter_section_keeps_everything():
+    doc = """Write a note.
+
+        The note is stored as given.
+
+            indented example
+
+        Returns:
+            The new note's id.
+        """
+    assert split_docstring(doc) == (
+        (
+            "Write a note.\n\nThe note is stored as given.\n\n    indented example\n\n"
+            "Returns:\n    The new note's id."
+        ),
+        {},
+    )
+
+
+def test_google_args():
+    doc = """Write a note.
+
+        Args:
+            text: The note's text.
+            limit (int): How many notes
+                to keep, at most.
+            tags (list[str], optional):
+                Tags to attach.
+
+        Returns:
+            The new note's id.
+        """
+    assert split_docstring(doc) == (
+        "Write a note.\n\nReturns:\n    The new note's id.",
+        {
+            "text": "The note's text.",
+            "limit": "How many notes to keep, at most.",
+            "tags": "Tags to attach.",
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Args:",
+        "Arguments:",
+        "Parameters:",
+        "Params:",
+        "Attributes:",
+        "Keyword Args:",
+        "Keyword Arguments:",
+        "Other Parameters:",
+        "Args:   ",
+    ],
+)
+def test_google_headers(header):
+    doc = f"Summary.\n\n{header}\n    x: The x.\n"
+    assert split_docstring(doc) == ("Summary.", {"x": "The x."})
+
+
+@pytest.mark.parametrize("header", ["args:", "Args", "Args: x", "Returns:", "Example:"])
+def test_other_google_like_headers_stay(header):
+    doc = f"Summary.\n\n{header}\n    x: The x.\n"
+    assert split_docstring(doc) == (f"Summary.\n\n{header}\n    x: The x.", {})
+
+
+def test_google_nested_parentheses_and_starred_names():
+    doc = """Summary.
+
+        Args:
+            fn (Callable[(int), str]): The callback.
+            *args: Ignored.
+            **kwargs: Ignored too.
+            y: The y.
+        """
+    assert split_docstring(doc) == ("Summary.", {"fn": "The callback.", "y": "The y."})
+
+
+def test_google_line_that_is_no_entry_continues_the_previous_one():
+    doc = """Summary.
+
+        Args:
+            x: The x,
+            which goes on here.
+            y: The y.
+        """
+    assert split_docstring(doc) == (
+        "Summary.",
+        {"x": "The x, which goes on here.", "y": "The y."},
+    )
+
+
+def test_google_blank_line_inside_a_description():
+    doc = "Summary.\n\nArgs:\n    x: First part.\n\n        Second part.\n    y: The y.\n"
+    assert split_docstring(doc) == ("Summary.", {"x": "First part. Second part.", "y": "The y."})
+
+
+def test_google_section_ends_at_text_indented_like_the_header():
+    doc = "Summary.\n\nArgs:\n    x: The x.\nMore about the tool.\n"
+    assert split_docstring(doc) == ("Summary.\n\nMore about the tool.", {"x": "The x."})
+
+
+def test_google_section_without_a_blank_line_before_keeps_the_paragraph_break():
+    doc = "Summary.\nArgs:\n    x: The x.\n\nMore about the tool.\n"
+    assert split_docstring(doc) == ("Summary.\n\nMore about the tool.", {"x": "The x."})
+
+
+def test_google_empty_section_header_is_removed():
+    assert split_docstring("Summary.\n\nArgs:\n\nReturns:\n    Nothing.") == (
+        "Summary.\n\nReturns:\n    Nothing.",
+        {},
+    )
+
+
+def test_numpy_parameters():
+    doc = """Write a note.
+
+        Parameters
+        ----------
+        text : str
+            The note's text.
+        limit : int, optional
+            How many notes
+            to keep.
+        flag
+
+        Returns
+        -------
+        int
+            The new note's id.
+        """
+    assert split_docstring(doc) == (
+        "Write a note.\n\nReturns\n-------\nint\n    The new note's id.",
+        {"text": "The note's text.", "limit": "How many notes to keep."},
+    )
+
+
+def test_numpy_multiple_names():
+    doc = "Summary.\n\nParameters\n---\na, b : int\n    The bounds.\nc\n    The c.\n"
+    assert split_docstring(doc) == (
+        "Summary.",
+        {"a": "The bounds.", "b": "The bounds.", "c": "The c."},
+    )
+
+
+@pytest.mark.parametrize("header", ["Parameters", "Other Parameters", "Attributes", "Arguments"])
+def test_numpy_headers(header):
+    doc = f"Summary.\n\n{header}\n{'-' * len(header)}\nx : int\n    The x.\n"
+    assert split_docstring(doc) == ("Summary.", {"x": "The x."})
+
+
+def test_numpy_other_sections_stay():
+    doc = """Summary.
+
+        Raises
+        ------
+        ValueError
+            When it fails.
+
+        Attributes
+        ----------
+        x : int
+            The x.
+
+        Examples
+        --------
+        >>> f(1)
+        """
+    assert split_docstring(doc) == (
+        (
+            "Summary.\n\nRaises\n------\nValueError\n    When it fails.\n\n"
+            "Examples\n--------\n>>> f(1)"
+        ),
+        {"x": "The x."},
+    )
+
+
+def test_numpy_header_needs_three_dashes():
+    doc = "Summary.\n\nParameters\n--\nx : int\n    The x.\n"
+    assert split_docstring(doc) == ("Summary.\n\nParameters\n--\nx : int\n    The x.", {})
+
+
+def test_sphinx_fields():
+    doc = """Write a note.
+
+        More text.
+
+        :param text: The note's text.
+        :type text: str
+        :param int limit: How many notes
+            to keep.
+        :parameter a: The a.
+        :arg b: The b.
+        :argument c: The c.
+        :key d: The d.
+        :keyword e: The e.
+        :ivar f: The f.
+        :var g: The g.
+        :vartype g: int
+        :cvar h: The h.
+        :returns: The new note's id.
+        :rtype: int
+        :raises ValueError: When it fails.
+        """
+    assert split_docstring(doc) == (
+        (
+            "Write a note.\n\nMore text.\n\n:returns: The new note's id.\n:rtype: int\n"
+            ":raises ValueError: When it fails."
+        ),
+        {
+            "text": "The note's text.",
+            "limit": "How many notes to keep.",
+            "a": "The a.",
+            "b": "The b.",
+            "c": "The c.",
+            "d": "The d.",
+            "e": "The e.",
+            "f": "The f.",
+            "g": "The g.",
+            "h": "The h.",
+        },
+    )
+
+
+def test_sphinx_type_lines_removed_without_description():
+    doc = "Summary.\n\n:type x: int\n:vartype y: str\n:param z:\n    The z.\n"
+    assert split_docstring(doc) == ("Summary.", {"z": "The z."})
+
+
+def test_sphinx_literal_block_marker_and_unknown_fields_stay():
+    doc = "Summary::\n\n    code\n\n:meta private:\n:param: no name\n::\n"
+    assert split_docstring(doc) == (
+        "Summary::\n\n    code\n\n:meta private:\n:param: no name\n::",
+        {},
+    )
+
+
+def test_mixed_sections():
+    doc = """Summary.
+
+        Args:
+            a: From Google.
+
+        Parameters
+        ----------
+        b : int
+            From NumPy.
+
+        Returns
+        -------
+        None
+
+        :param c: From Sphinx.
+        :returns: Nothing.
+        """
+    assert split_docstring(doc) == (
+        "Summary.\n\nReturns\n-------\nNone\n\n:returns: Nothing.",
+        {"a": "From Google.", "b": "From NumPy.", "c": "From Sphinx."},
+    )
+
+
+def test_only_a_parameter_section():
+    assert split_docstring("\n    Args:\n        x: The x.\n        y: The y.\n    ") == (
+        "",
+        {"x": "The x.", "y": "The y."},
+    )
+    assert split_docstring("\n    :param x: The x.\n    :type x: int\n    ") == (
+        "",
+        {"x": "The x."},
+    )
+
+
+def test_first_description_wins():
+    doc = """Summary.
+
+        Args:
+            x: First.
+            x: Second.
+
+        :param x: Third.
+        :param y:
+        :param y: An empty description does not count.
+        """
+    assert split_docstring(doc) == (
+        "Summary.",
+        {"x": "First.", "y": "An empty description does not count."},
+    )
+
+
+def test_class_docstring_attributes():
+    doc = """A note.
+
+    Attributes:
+        title: The title.
+        body: The body.
+    """
+    assert split_docstring(doc) == ("A note.", {"title": "The title.", "body": "The body."})
+
+
+def test_trailing_whitespace_is_stripped():
+    doc = "\n\n  Summary.   \n\n  Details.\t\n\n  Args:\n      x: The x.  \n\n"
+    assert split_docstring(doc) == ("Summary.\n\nDetails.", {"x": "The x."})
+
+
+_FRAGMENTS = [
+    "",
+    " ",
+    "Summary.",
+    "Args:",
+    "Parameters:",
+    "  x: The x.",
+    "    x (int): The x.",
+    "  *args: more",
+    "  y (list[(int)]:",
+    "  y (: broken",
+    "        continued",
+    "Parameters",
+    "Attributes",
+    "----------",
+    "---",
+    "-",
+    "x : int",
+    "a, b",
+    ":param x: The x.",
+    ":type x: int",
+    ":param:",
+    "::",
+    ":",
+    "Returns",
+    "Returns:",
+    "  \t ",
+    "\u00e9t\u00e9: summer",
+]
+
+
+@settings(max_examples=300)
+@given(
+    st.one_of(
+        st.none(),
+        st.text(),
+        st.lists(st.sampled_from(_FRAGMENTS) | st.text(max_size=8)).map("\n".join),
+    )
+)
+def test_never_raises(doc):
+    description, params = split_docstring(doc)
+    assert isinstance(description, str)
+    assert description == description.strip("\n")
+    for line in description.split("\n"):
+        assert line == line.rstrip()
+        assert line.strip() not in {"Args:", "Parameters:", "Attributes:"}
+    for name, text in params.items():
+        assert name.isidentifier()
+        assert text
+        assert text == text.strip()
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "Args:\n" + "    x (" * 40_000,
+        "Args:\n    x " + "(" * 100_000 + ")" * 100_000 + ":",
+        "Args:\n" + "    x: d\n        more\n" * 10_000,
+        ":param " + " " * 200_000 + "x:",
+        ":" * 200_000,
+        "Parameters\n" * 20_000,
+        "Parameters\n---\n" + "a, " * 60_000 + "b : int\n",
+        "Parameters\n---\n" + "x\n----\n" * 20_000,
+        "Args:\n" * 30_000,
+        "\n" * 100_000 + "Args:\n" + "\n" * 100_000,
+        "\n" * 200_000 + "x",
+        "\n" + "    \n" * 50_000 + "        x",
+        "\n" + "\x0c\n" * 100_000 + "  x",
+        " " * 200_000,
+        "x" * 200_000 + "(",
+        "**" * 100_000,
+    ],
+    ids=lambda doc: repr(doc[:12]),
+)
+def test_large_pathological_input_completes(doc):
+    assert len(doc) >= 100_000
+    description, params = split_docstring(doc)
+    assert isinstance(description, str)
+    assert isinstance(params, dict)
