@@ -1,0 +1,499 @@
+"""Type hints to field model, once, at decoration.
+
+Every mistake in a tool's signature is found here and reported with the tool, the field path and
+what to do about it. Hints are resolved with the public `typing_extensions.get_type_hints`; the
+`Annotated` metadata this package understands is picked out here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import collections.abc as cabc
+import dataclasses
+import enum
+import inspect
+import math
+import types
+import typing
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import annotated_types as at
+import typing_extensions as te
+
+from ._docstrings import split_docstring
+from ._fields import (
+    MISSING,
+    Array,
+    Check,
+    Choice,
+    Constrained,
+    Field,
+    JsonType,
+    Node,
+    Nullable,
+    Object,
+    Record,
+    RequiredField,
+    Scalar,
+    ToolCall,
+    Transform,
+    Union,
+)
+
+__all__ = ["Signature", "Unresolved", "read_signature"]
+
+_SEQUENCES: dict[object, type] = {
+    list: list,
+    tuple: tuple,
+    set: set,
+    frozenset: frozenset,
+    cabc.Sequence: list,
+}
+_MAPPINGS = (dict, cabc.Mapping)
+_UNIONS = (typing.Union, types.UnionType)
+_LITERALS = (typing.Literal, te.Literal)
+_REQUIRED = (te.Required, getattr(typing, "Required", te.Required))
+_NOT_REQUIRED = (te.NotRequired, getattr(typing, "NotRequired", te.NotRequired))
+_READ_ONLY = (te.ReadOnly, getattr(typing, "ReadOnly", te.ReadOnly))
+_ALIASES = (te.TypeAliasType, getattr(typing, "TypeAliasType", te.TypeAliasType))
+_NUMERIC_BOUNDS = (at.Gt, at.Ge, at.Lt, at.Le, at.MultipleOf)
+_LENGTH_BOUNDS = (at.MinLen, at.MaxLen)
+
+_ADVICE: dict[object, str] = {
+    typing.Any: "say what a model should send, such as str or a TypedDict",
+    object: "say what a model should send, such as str or a TypedDict",
+    bytes: "take a str (base64, say) and decode it with transform(...)",
+    bytearray: "take a str (base64, say) and decode it with transform(...)",
+}
+_SUPPORTED = (
+    "str, int, float, bool, a Literal, an Enum, list[X], Sequence[X], tuple[X, ...], set[X], "
+    "frozenset[X], dict[str, X], Mapping[str, X], a TypedDict, a dataclass, X | None, A | B "
+    "or Annotated[X, ...]"
+)
+
+
+class Unresolved(Exception):  # noqa: N818 - a state (a name not defined yet), not a failure
+    """A hint names something not defined yet; the tool retries when it joins a toolkit."""
+
+    def __init__(self, name: str) -> None:
+        """Keep the name that could not be resolved."""
+        super().__init__(name)
+        self.name = name
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """Where a definition mistake is: the tool, and the path of the field inside its input."""
+
+    tool: str
+    path: str = ""
+
+    def into(self, part: str) -> _Where:
+        """The place one step further in: a field name, `[]` for items, `{}` for record values."""
+        sep = "" if not self.path or part in ("[]", "{}") else "."
+        return _Where(self.tool, f"{self.path}{sep}{part}")
+
+    def error(self, kind: type[Exception], text: str) -> Exception:
+        """A definition error naming the tool and the field."""
+        where = f"field {self.path!r} of tool {self.tool!r}" if self.path else f"tool {self.tool!r}"
+        return kind(f"{where}: {text}")
+
+
+@dataclass(frozen=True, slots=True)
+class Signature:
+    """What a tool function's signature means: its fields, and its call parameter if any."""
+
+    fields: tuple[Field, ...]
+    call_name: str | None
+    call_type: type[ToolCall] | None
+    call_positional: bool
+
+
+def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -> Signature:
+    """Read a tool function into the field model; raise for every mistake in it.
+
+    `docs` are the parameter descriptions from the function's docstring.
+    """
+    where = _Where(tool)
+    hints = _hints(fn)
+    fields: list[Field] = []
+    call: inspect.Parameter | None = None
+    call_type: type[ToolCall] | None = None
+    for param in inspect.signature(fn).parameters.values():
+        here = where.into(param.name)
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            raise here.error(TypeError, "*args and **kwargs cannot be described; name each field")
+        if param.name not in hints:
+            raise here.error(TypeError, "has no annotation; annotate it with the type it takes")
+        hint = hints[param.name]
+        if isinstance(hint, type) and issubclass(hint, ToolCall):
+            if call is not None:
+                raise here.error(
+                    TypeError,
+                    f"is a second call parameter (the first is {call.name!r}); "
+                    "a tool takes at most one ToolCall",
+                )
+            call, call_type = param, hint
+            continue
+        if param.kind is param.POSITIONAL_ONLY:
+            raise here.error(TypeError, "is positional-only; fields are passed by name")
+        default = MISSING if param.default is param.empty else param.default
+        node = _node(hint, here, ())
+        fields.append(_field(param.name, node, default, docs.get(param.name), here))
+    return Signature(
+        fields=tuple(fields),
+        call_name=None if call is None else call.name,
+        call_type=call_type,
+        call_positional=call is not None and call.kind is call.POSITIONAL_ONLY,
+    )
+
+
+def _hints(obj: object) -> dict[str, Any]:
+    try:
+        return te.get_type_hints(obj, include_extras=True)
+    except NameError as exc:
+        raise Unresolved(exc.name or str(exc)) from exc
+
+
+def _field(  # noqa: PLR0913 - each argument is one fact about the field
+    name: str,
+    node: Node,
+    default: object,
+    doc: str | None,
+    where: _Where,
+    *,
+    key_required: bool | None = None,
+) -> Field:
+    """One field. `key_required` says whether the key must be sent, where its class decides."""
+    if default is None and not isinstance(node, Nullable):
+        # Python 3.10's get_type_hints makes `x: T = None` Optional[T]; do the same everywhere.
+        node = Nullable(node)
+    missing_message = _required_message(node)
+    admits_none = isinstance(node, Nullable)
+    if missing_message is not None:
+        if default is not MISSING:
+            raise where.error(ValueError, "uses required_field but has a default; drop one")
+        required = True
+    elif key_required is not None:
+        required = key_required
+    else:
+        required = default is MISSING and not admits_none
+    if not required and default is MISSING and key_required is None:
+        default = None
+    return Field(
+        name=name,
+        type=node,
+        required=required,
+        default=default,
+        description=_description(node) or doc or _object_description(node),
+        missing_message=missing_message,
+    )
+
+
+def _required_message(node: Node) -> str | None:
+    node = node.inner if isinstance(node, Nullable) else node
+    while isinstance(node, Constrained):
+        for check in node.checks:
+            if isinstance(check, RequiredField):
+                return check.message
+        node = node.inner
+    return None
+
+
+def _description(node: Node) -> str | None:
+    node = node.inner if isinstance(node, Nullable) else node
+    return node.description if isinstance(node, Constrained) else None
+
+
+def _object_description(node: Node) -> str | None:
+    while isinstance(node, (Nullable, Constrained)):
+        node = node.inner
+    return node.description if isinstance(node, Object) else None
+
+
+def _node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa: C901, PLR0911, PLR0912
+    """The node for one type. `seen` holds the classes and aliases being read, to refuse cycles."""
+    if isinstance(tp, _ALIASES) or hasattr(tp, "__supertype__"):
+        if tp in seen:
+            raise where.error(TypeError, f"{_name(tp)} refers to itself; {_NO_CYCLES}")
+        base = tp.__value__ if isinstance(tp, _ALIASES) else tp.__supertype__
+        return _node(base, where, (*seen, tp))
+    origin: Any = te.get_origin(tp)
+    args: tuple[Any, ...] = te.get_args(tp)
+    if origin is te.Annotated:
+        return _annotated(args[0], args[1:], where, seen)
+    if tp in (str, int, float, bool):
+        return Scalar(tp)
+    if origin in _LITERALS:
+        return _literal(args, where)
+    kind: type[object] | None = tp if isinstance(tp, type) else None
+    if kind is not None and issubclass(kind, enum.Enum):
+        return _enum(kind, where)
+    if origin in _UNIONS:
+        return _union(args, where, seen)
+    if origin in _SEQUENCES or tp in _SEQUENCES:
+        return _array(origin or tp, args, where, seen)
+    if origin in _MAPPINGS or tp in _MAPPINGS:
+        return _record(args, where, seen)
+    if kind is not None and (te.is_typeddict(kind) or dataclasses.is_dataclass(kind)):
+        if kind in seen:
+            raise where.error(TypeError, f"{_name(kind)} contains itself; {_NO_CYCLES}")
+        return _object(kind, where, (*seen, kind))
+    if origin in (*_REQUIRED, *_NOT_REQUIRED, *_READ_ONLY):
+        raise where.error(TypeError, f"{_name(tp)} only means something on a TypedDict key")
+    if tp is None or tp is type(None):
+        raise where.error(TypeError, "None alone is no input; use X | None for an optional X")
+    advice = _ADVICE.get(tp, f"use {_SUPPORTED}")
+    if kind is not None and not _is_builtin(kind):
+        advice += "; if this is the call object, make it a subclass of ToolCall"
+    elif isinstance(tp, te.TypeVar):
+        advice = "type variables cannot be listed; use the concrete type"
+    raise where.error(TypeError, f"type {_name(tp)} has no one JSON type; {advice}")
+
+
+_NO_CYCLES = "recursive types cannot be listed (the schema has no $ref); bound the depth instead"
+
+
+def _name(tp: object) -> str:
+    if isinstance(tp, type):
+        return (
+            tp.__qualname__ if tp.__module__ == "builtins" else f"{tp.__module__}.{tp.__qualname__}"
+        )
+    return repr(tp).replace("typing_extensions.", "").replace("typing.", "")
+
+
+def _is_builtin(tp: type) -> bool:
+    return tp.__module__ in ("builtins", "datetime", "decimal", "uuid", "pathlib")
+
+
+def _annotated(
+    tp: object, metadata: Iterable[object], where: _Where, seen: tuple[object, ...]
+) -> Node:
+    inner = _node(tp, where, seen)
+    checks: list[Check] = []
+    transforms: list[Callable[[Any], Any]] = []
+    description: str | None = None
+    for meta in _flatten(metadata):
+        documentation = getattr(meta, "documentation", None)
+        if isinstance(documentation, str):
+            description = documentation
+        elif isinstance(meta, Transform):
+            transforms.append(meta.fn)
+        elif isinstance(meta, (*_NUMERIC_BOUNDS, *_LENGTH_BOUNDS, at.Predicate, RequiredField)):
+            checks.append(_checked(meta, inner, where))
+        elif isinstance(meta, at.Not):
+            checks.append(_checked(at.Predicate(meta), inner, where))
+    if not (checks or transforms or description is not None):
+        return inner
+    if isinstance(inner, Nullable):
+        return Nullable(Constrained(inner.inner, tuple(checks), tuple(transforms), description))
+    return Constrained(inner, tuple(checks), tuple(transforms), description)
+
+
+def _flatten(metadata: Iterable[object]) -> Iterator[object]:
+    for meta in metadata:
+        if isinstance(meta, at.GroupedMetadata):
+            yield from _flatten(meta)
+        else:
+            yield meta
+
+
+def _checked(check: Check, node: Node, where: _Where) -> Check:  # noqa: C901
+    """The check itself, once it is known to fit the type it constrains."""
+    base = node
+    while isinstance(base, (Nullable, Constrained)):
+        base = base.inner
+    name = type(check).__name__
+    if isinstance(check, _NUMERIC_BOUNDS):
+        if not (isinstance(base, Scalar) and base.kind in (int, float)):
+            raise where.error(
+                TypeError, f"{name} bounds a number; it cannot apply to {_kind(base)}"
+            )
+        (bound,) = dataclasses.astuple(check)
+        if type(bound) not in (int, float) or math.isnan(bound):
+            raise where.error(TypeError, f"{name} needs an int or float bound, got {bound!r}")
+        if isinstance(check, at.MultipleOf) and not (0 < bound < math.inf):
+            raise where.error(ValueError, f"MultipleOf needs a positive finite step, got {bound!r}")
+    elif isinstance(check, _LENGTH_BOUNDS):
+        if not (
+            isinstance(base, (Array, Record)) or (isinstance(base, Scalar) and base.kind is str)
+        ):
+            raise where.error(
+                TypeError, f"{name} bounds a length; it cannot apply to {_kind(base)}"
+            )
+        (length,) = dataclasses.astuple(check)
+        if type(length) is not int or length < 0:
+            raise where.error(ValueError, f"{name} needs a length of 0 or more, got {length!r}")
+    elif isinstance(check, RequiredField):
+        if not (isinstance(base, Scalar) and base.kind is str):
+            raise where.error(TypeError, f"required_field is for a str field, not {_kind(base)}")
+    elif not callable(check.func):
+        raise where.error(TypeError, f"Predicate needs a callable, got {check.func!r}")
+    return check
+
+
+def _kind(node: Node) -> str:
+    if isinstance(node, Scalar):
+        return node.kind.__name__
+    return type(node).__name__.lower()
+
+
+def _json_type(value: object) -> JsonType | None:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float) and math.isfinite(value):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return None
+
+
+def _choice(
+    values: tuple[object, ...], outputs: tuple[object, ...], what: str, where: _Where
+) -> Choice:
+    kinds: set[JsonType | None] = {_json_type(value) for value in values}
+    if kinds == {"integer", "number"}:
+        kinds = {"number"}
+    kind = kinds.pop() if len(kinds) == 1 else None
+    if kind is None:
+        listed = ", ".join(sorted(repr(v) for v in values))
+        raise where.error(
+            TypeError,
+            f"{what} mixes JSON types or holds a non-JSON value ({listed}); "
+            "a choice is all strings, all numbers or all booleans",
+        )
+    return Choice(values=typing.cast("tuple[Any, ...]", values), outputs=outputs, json_type=kind)
+
+
+def _literal(args: tuple[object, ...], where: _Where) -> Node:
+    present = tuple(arg for arg in args if arg is not None)
+    if not present:
+        raise where.error(TypeError, "Literal[None] alone is no input; use X | None")
+    values = tuple(arg.value if isinstance(arg, enum.Enum) else arg for arg in present)
+    node: Node = _choice(values, present, "the Literal", where)
+    return Nullable(node) if len(present) < len(args) else node
+
+
+def _enum(cls: type[enum.Enum], where: _Where) -> Choice:
+    members = tuple(cls)
+    if not members:
+        raise where.error(TypeError, f"the Enum {_name(cls)} has no members to choose from")
+    return _choice(tuple(m.value for m in members), members, f"the Enum {_name(cls)}", where)
+
+
+def _union(args: tuple[object, ...], where: _Where, seen: tuple[object, ...]) -> Node:
+    branches = [_node(arg, where, seen) for arg in args if arg is not type(None)]
+    nullable = len(branches) < len(args) or any(isinstance(b, Nullable) for b in branches)
+    unwrapped = tuple(b.inner if isinstance(b, Nullable) else b for b in branches)
+    node = unwrapped[0] if len(unwrapped) == 1 else Union(unwrapped)
+    return Nullable(node) if nullable else node
+
+
+def _array(
+    kind: object, args: tuple[object, ...], where: _Where, seen: tuple[object, ...]
+) -> Array:
+    built = _SEQUENCES[kind]
+    if built is tuple:
+        if len(args) != 2 or args[1] is not Ellipsis:
+            raise where.error(
+                TypeError,
+                "a fixed-length tuple cannot be described; use tuple[X, ...] or a TypedDict",
+            )
+        args = args[:1]
+    if len(args) != 1:
+        raise where.error(TypeError, f"{_name(kind)} needs its item type, like {_name(kind)}[str]")
+    items = _node(args[0], where.into("[]"), seen)
+    if built in (set, frozenset) and not _hashable(items):
+        raise where.error(
+            TypeError, f"{built.__name__} items must be hashable; use list[...] instead"
+        )
+    return Array(items=items, kind=built)
+
+
+def _hashable(node: Node) -> bool:
+    if isinstance(node, (Nullable, Constrained)):
+        return _hashable(node.inner)
+    if isinstance(node, Union):
+        return all(_hashable(branch) for branch in node.branches)
+    if isinstance(node, Object):
+        params = getattr(node.cls, "__dataclass_params__", None)
+        return (
+            node.is_dataclass
+            and getattr(node.cls, "__hash__", None) is not None
+            and bool(params and params.frozen)
+        )
+    return isinstance(node, (Scalar, Choice))
+
+
+def _record(args: tuple[object, ...], where: _Where, seen: tuple[object, ...]) -> Record:
+    if len(args) != 2:
+        raise where.error(TypeError, "a mapping needs its key and value types, like dict[str, int]")
+    if args[0] is not str:
+        raise where.error(
+            TypeError,
+            f"object keys are strings in JSON; use dict[str, ...], not {_name(args[0])} keys",
+        )
+    return Record(values=_node(args[1], where.into("{}"), seen))
+
+
+def _object(cls: type[object], where: _Where, seen: tuple[object, ...]) -> Object:
+    is_dataclass = dataclasses.is_dataclass(cls)
+    own_doc = cls.__doc__
+    if is_dataclass and own_doc and own_doc.startswith(f"{cls.__name__}("):
+        own_doc = None  # the signature dataclasses writes when the class has no docstring
+    description, docs = split_docstring(own_doc)
+    hints = _hints(cls)
+    fields: list[Field] = []
+    if is_dataclass:
+        for hint in hints.values():
+            if isinstance(hint, dataclasses.InitVar):
+                raise where.error(
+                    TypeError, f"{_name(cls)} has an InitVar, which no input can fill"
+                )
+        for f in dataclasses.fields(typing.cast("Any", cls)):
+            if not f.init:
+                continue
+            default = f.default
+            key_required = None if default is not MISSING or f.default_factory is MISSING else False
+            here = where.into(f.name)
+            node = _node(hints[f.name], here, seen)
+            doc = docs.get(f.name)
+            fields.append(_field(f.name, node, default, doc, here, key_required=key_required))
+    else:
+        optional_keys: frozenset[str] = getattr(cls, "__optional_keys__", frozenset[str]())
+        for name, hint in hints.items():
+            bare, say = _key_wrappers(hint)
+            here = where.into(name)
+            node = _node(bare, here, seen)
+            if say is None:
+                say = False if name in optional_keys else not isinstance(node, Nullable)
+            fields.append(_field(name, node, MISSING, docs.get(name), here, key_required=say))
+    return Object(
+        cls=cls,
+        fields=tuple(fields),
+        description=description or None,
+        is_dataclass=is_dataclass,
+    )
+
+
+def _key_wrappers(hint: object) -> tuple[object, bool | None]:
+    """A TypedDict key's type without Required / NotRequired / ReadOnly, and what they said."""
+    say: bool | None = None
+    while True:
+        origin = te.get_origin(hint)
+        if origin is te.Annotated:
+            inner, *metadata = te.get_args(hint)
+            bare, inner_say = _key_wrappers(inner)
+            annotated: Any = te.Annotated
+            params = (bare, *metadata)
+            return annotated[params], say if inner_say is None else inner_say
+        if origin in _REQUIRED:
+            say = True
+        elif origin in _NOT_REQUIRED:
+            say = False
+        elif origin not in _READ_ONLY:
+            return hint, say
+        (hint,) = te.get_args(hint)
