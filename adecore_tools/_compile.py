@@ -1,0 +1,614 @@
+"""Field model to checkers: one closure per node, chosen once, when the tool is declared.
+
+A checker takes a value from the input and returns what the function receives, or raises
+`Invalid` with every problem it found. Checkers never call code that belongs to the input (its
+`__eq__`, `__hash__`, `__iter__` and so on): types are tested with `type()` and `issubclass`, and
+containers are read through the base classes' own methods. The checkers here are the reference
+for what is accepted; `_codegen` adds an inline fast path in front of them for objects.
+
+`native=True` builds the checker for a default written in the function's own terms (an `Enum`
+member, a dataclass instance, a set): same types and bounds, no conversion, no transform.
+"""
+
+from __future__ import annotations
+
+import collections.abc as cabc
+import copy
+import math
+import operator
+import typing
+from collections.abc import Callable, Sequence
+from enum import Enum
+from typing import Any
+
+import annotated_types as at
+
+from . import _codegen
+from ._fields import (
+    MISSING,
+    Array,
+    Check,
+    Choice,
+    Constrained,
+    Field,
+    Node,
+    Nullable,
+    Object,
+    Record,
+    RequiredField,
+    Scalar,
+    Union,
+)
+from ._problems import Invalid, Key, Mismatch, Problem, add, closest, merge, message, show
+
+__all__ = ["Checker", "compile_fields", "expected"]
+
+Checker = Callable[[Any], Any]
+
+_NO_VALUE: Any = object()
+
+
+def compile_fields(fields: Sequence[Field], tool: str) -> Checker:
+    """The validator of a tool's input: a mapping in, the function's keyword arguments out."""
+    for f in fields:
+        _check_default(f, tool)
+    return _object_checker(fields, _codegen.KWARGS, None)
+
+
+def _check_default(f: Field, tool: str) -> None:
+    if f.default is MISSING or f.default is None:
+        return
+    try:
+        _checker(f.type, native=True)(f.default)
+    except Invalid as exc:
+        msg = (
+            f"field {f.name!r} of tool {tool!r}: the default {f.default!r} is refused by the "
+            f"field's own type ({message(exc)}); change the default or the type"
+        )
+        raise ValueError(msg) from None
+
+
+def _checker(node: Node, *, native: bool = False) -> Checker:  # noqa: PLR0911 - one per node kind
+    if isinstance(node, Scalar):
+        return _SCALARS[node.kind, native]
+    if isinstance(node, Choice):
+        return _choice(node, native=native)
+    if isinstance(node, Nullable):
+        return _nullable(_checker(node.inner, native=native))
+    if isinstance(node, Constrained):
+        return _constrained(node, native=native)
+    if isinstance(node, Array):
+        return _array(node, native=native)
+    if isinstance(node, Record):
+        return _record(_checker(node.values, native=native))
+    if isinstance(node, Union):
+        return _union(node, native=native)
+    if native:
+        return _native_object(node)
+    return _object_checker(
+        node.fields, _codegen.DATACLASS if node.is_dataclass else _codegen.TYPEDDICT, node
+    )
+
+
+def expected(node: Node) -> str:  # noqa: PLR0911 - one phrase per node kind
+    """What a node takes, as a model would read it: `a string`, `one of "a", "b"`, ..."""
+    if isinstance(node, Scalar):
+        return _PHRASES[node.kind]
+    if isinstance(node, Choice):
+        shown = [show(value) for value in node.values[:20]]
+        more = f", … ({len(node.values)} choices)" if len(node.values) > 20 else ""
+        return f"one of {', '.join(shown)}{more}" if len(shown) > 1 else shown[0]
+    if isinstance(node, Nullable):
+        return f"{expected(node.inner)} or null"
+    if isinstance(node, Constrained):
+        return expected(node.inner)
+    if isinstance(node, Array):
+        return "an array"
+    if isinstance(node, Union):
+        return " or ".join(expected(branch) for branch in node.branches)
+    return "an object"
+
+
+_PHRASES = {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}
+
+
+def _mismatch(node_phrase: str, value: object) -> Mismatch:
+    return Mismatch(f"expected {node_phrase}, got {show(value)}")
+
+
+# --- scalars ----------------------------------------------------------------------------------
+
+
+def _str(value: Any) -> str:
+    if type(value) is str:
+        return value
+    if issubclass(type(value), str):
+        return str.__str__(value)
+    raise _mismatch("a string", value)
+
+
+def _int(value: Any, *, native: bool = False) -> int:
+    kind = type(typing.cast("object", value))
+    if kind is int:
+        return value  # type: ignore[no-any-return]
+    if issubclass(kind, int) and kind is not bool:
+        return int.__int__(value)
+    if not native and issubclass(kind, float) and float.is_integer(value):
+        return int(float.__float__(value))
+    raise _mismatch("an integer", value)
+
+
+def _native_int(value: Any) -> int:
+    return _int(value, native=True)
+
+
+def _float(value: Any) -> float:
+    kind = type(typing.cast("object", value))
+    if kind is float:
+        number = value
+    elif issubclass(kind, float):
+        number = float.__float__(value)
+    elif issubclass(kind, int) and kind is not bool:
+        try:
+            number = float(int.__int__(value))
+        except OverflowError:
+            raise Mismatch(f"expected a finite number, got {show(value)}") from None
+    else:
+        raise _mismatch("a number", value)
+    if not math.isfinite(number):
+        raise Mismatch(f"expected a finite number, got {show(value)}")
+    return number  # type: ignore[no-any-return]
+
+
+def _bool(value: Any) -> bool:
+    if type(value) is bool:
+        return value
+    raise _mismatch("a boolean", value)
+
+
+_SCALARS: dict[tuple[type, bool], Checker] = {
+    (str, False): _str,
+    (str, True): _str,
+    (int, False): _int,
+    (int, True): _native_int,
+    (float, False): _float,
+    (float, True): _float,
+    (bool, False): _bool,
+    (bool, True): _bool,
+}
+
+
+def _choice(node: Choice, *, native: bool) -> Checker:
+    phrase = expected(node)
+    if native:
+        return _native_choice(node.outputs, phrase)
+    table = dict(zip(node.values, node.outputs, strict=True))
+    if node.json_type == "string":
+        return _string_choice(table, phrase)
+    if node.json_type == "boolean":
+        return _boolean_choice(table, phrase)
+    return _number_choice(table, phrase)
+
+
+def _native_choice(outputs: tuple[object, ...], phrase: str) -> Checker:
+    def check(value: Any) -> Any:
+        for output in outputs:
+            if value is output or (type(value) is type(output) and value == output):
+                return value
+        raise _mismatch(phrase, value)
+
+    return check
+
+
+def _string_choice(table: dict[Any, object], phrase: str) -> Checker:
+    def check(value: Any) -> Any:
+        if issubclass(type(value), str):
+            found = table.get(str.__str__(value), _NO_VALUE)
+            if found is not _NO_VALUE:
+                return found
+        raise _mismatch(phrase, value)
+
+    return check
+
+
+def _boolean_choice(table: dict[Any, object], phrase: str) -> Checker:
+    def check(value: Any) -> Any:
+        found = table.get(value, _NO_VALUE) if type(value) is bool else _NO_VALUE
+        if found is _NO_VALUE:
+            raise _mismatch(phrase, value)
+        return found
+
+    return check
+
+
+def _number_choice(table: dict[Any, object], phrase: str) -> Checker:
+    """Numbers match by value (`1.0` is `1`); a boolean never matches a number."""
+
+    def check(value: Any) -> Any:
+        kind = type(typing.cast("object", value))
+        if kind is not bool and issubclass(kind, (int, float)):
+            number = float.__float__(value) if issubclass(kind, float) else int.__int__(value)
+            found = table.get(number, _NO_VALUE)
+            if found is not _NO_VALUE:
+                return found
+        raise _mismatch(phrase, value)
+
+    return check
+
+
+# --- wrappers ---------------------------------------------------------------------------------
+
+
+def _nullable(inner: Checker) -> Checker:
+    def check(value: Any) -> Any:
+        return None if value is None else inner(value)
+
+    return check
+
+
+def _constrained(node: Constrained, *, native: bool) -> Checker:
+    inner = _checker(node.inner, native=native)
+    base = node.inner
+    while isinstance(base, (Constrained, Nullable)):
+        base = base.inner
+    tests = tuple(_test(check, base) for check in node.checks)
+    transforms = () if native else node.transforms
+
+    def check(value: Any) -> Any:
+        value = inner(value)
+        found = None
+        for test in tests:
+            problem = test(value)
+            if problem is not None:
+                if isinstance(problem, Invalid):
+                    raise problem
+                found = add(found, problem)
+        if found is not None:
+            raise found
+        for fn in transforms:
+            try:
+                value = fn(value)
+            except ValueError as exc:
+                text = str(exc) or "the value was refused"
+                raise Invalid([Problem((), text, authored=True)], 1) from None
+        return value
+
+    return check
+
+
+Test = Callable[[Any], "Problem | Invalid | None"]
+
+
+def _test(check: Check, base: Node) -> Test:  # noqa: PLR0911 - one test per bound
+    if isinstance(check, RequiredField):
+        blank = Invalid([Problem((), check.message, authored=True)], 1)
+
+        def required(value: str) -> Invalid | None:
+            return blank if not value or value.isspace() else None
+
+        return required
+    if isinstance(check, (at.MinLen, at.MaxLen)):
+        return _length_test(check, base)
+    if isinstance(check, at.Gt):
+        return _bound_test(operator.gt, check.gt, f"more than {check.gt}")
+    if isinstance(check, at.Ge):
+        return _bound_test(operator.ge, check.ge, f"at least {check.ge}")
+    if isinstance(check, at.Lt):
+        return _bound_test(operator.lt, check.lt, f"less than {check.lt}")
+    if isinstance(check, at.Le):
+        return _bound_test(operator.le, check.le, f"at most {check.le}")
+    if isinstance(check, at.MultipleOf):
+        step = check.multiple_of
+        return _bound_test(_is_multiple, step, f"a multiple of {step}")
+    return _predicate_test(check.func)
+
+
+def _is_multiple(value: Any, step: Any) -> bool:
+    return value % step == 0  # type: ignore[no-any-return]
+
+
+def _bound_test(holds: Callable[[Any, Any], bool], bound: object, wanted: str) -> Test:
+    def test(value: Any) -> Problem | None:
+        if holds(value, bound):
+            return None
+        return Problem((), f"expected {wanted}, got {show(value)}")
+
+    return test
+
+
+_UNITS: dict[type, tuple[str, str]] = {Array: ("item", "items"), Record: ("key", "keys")}
+
+
+def _length_test(check: at.MinLen | at.MaxLen, base: Node) -> Test:
+    one, many = _UNITS.get(type(base), ("character", "characters"))
+    if isinstance(check, at.MinLen):
+        limit, word, holds = check.min_length, "at least", operator.ge
+    else:
+        limit, word, holds = check.max_length, "at most", operator.le
+    wanted = f"expected {word} {limit} {one if limit == 1 else many}"
+
+    def test(value: cabc.Sized) -> Problem | None:
+        size = len(value)
+        return None if holds(size, limit) else Problem((), f"{wanted}, got {size}")
+
+    return test
+
+
+_PREDICATE_WORDS: dict[object, str] = {
+    str.islower: "lowercase text",
+    str.isupper: "uppercase text",
+    str.isdigit: "digits only",
+    str.isascii: "ASCII text",
+    str.isalpha: "letters only",
+    str.isalnum: "letters and digits only",
+    str.isidentifier: "an identifier",
+    math.isfinite: "a finite number",
+    math.isnan: "NaN",
+    math.isinf: "an infinite number",
+}
+
+
+def _predicate_words(func: Callable[[Any], object]) -> str:
+    if isinstance(func, at.Not):
+        return f"not {_predicate_words(func.func)}"
+    words = _PREDICATE_WORDS.get(func)
+    if words is not None:
+        return words
+    name = getattr(func, "__name__", None)
+    return (
+        "a value passing its check" if not name or name == "<lambda>" else f"a value passing {name}"
+    )
+
+
+def _predicate_test(func: Callable[[Any], object]) -> Test:
+    wanted = f"expected {_predicate_words(func)}"
+
+    def test(value: Any) -> Problem | None:
+        return None if func(value) else Problem((), f"{wanted}, got {show(value)}")
+
+    return test
+
+
+# --- containers -------------------------------------------------------------------------------
+
+
+def _items_of(value: Any) -> list[Any] | tuple[Any, ...] | None:
+    """The items of a list or tuple from the input, read without its own methods, else None."""
+    kind = type(typing.cast("object", value))
+    if kind is list or kind is tuple:
+        return value  # type: ignore[no-any-return]
+    if issubclass(kind, list):
+        return list.copy(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    if issubclass(kind, tuple):
+        return tuple.__getitem__(value, slice(None))  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    return None
+
+
+def _array(node: Array, *, native: bool) -> Checker:
+    item = _checker(node.items, native=native)
+    build = node.kind
+
+    def check(value: Any) -> Any:
+        items = _items_of(value)
+        if items is None:
+            if not (native and _is_native_collection(value)):
+                raise _mismatch("an array", value)
+            items = list(value)
+        out: list[Any] = []
+        found = None
+        for index, entry in enumerate(items):
+            try:
+                out.append(item(entry))
+            except Invalid as exc:
+                found = merge(found, index, exc)
+        if found is not None:
+            raise found
+        return value if native else out if build is list else build(out)
+
+    return check
+
+
+def _is_native_collection(value: object) -> bool:
+    return isinstance(value, (cabc.Sequence, cabc.Set)) and not isinstance(value, (str, bytes))
+
+
+def _entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]]:
+    """The (key, value) pairs of a mapping from the input; raises `Mismatch` for anything else."""
+    kind = type(typing.cast("object", value))
+    if issubclass(kind, dict):
+        return dict.items(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    if issubclass(kind, cabc.Mapping):
+        try:
+            return [(key, entry) for key, entry in value.items()]
+        except Exception:  # noqa: BLE001 - a mapping that cannot be read is the input's fault
+            raise Mismatch("expected an object, got a mapping that could not be read") from None
+    raise _mismatch("an object", value)
+
+
+def _record(values: Checker) -> Checker:
+    def check(value: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        found = None
+        for key, entry in _entries_of(value):
+            name = _key_name(key)
+            if name is None:
+                found = add(found, Problem((), f"expected string keys, got the key {show(key)}"))
+                continue
+            try:
+                out[name] = values(entry)
+            except Invalid as exc:
+                found = merge(found, Key(name), exc)
+        if found is not None:
+            raise found
+        return out
+
+    return check
+
+
+def _key_name(key: object) -> str | None:
+    if type(key) is str:
+        return key
+    if issubclass(type(key), str):
+        return str.__str__(typing.cast("str", key))
+    return None
+
+
+def _union(node: Union, *, native: bool) -> Checker:
+    branches = tuple(_checker(branch, native=native) for branch in node.branches)
+    phrase = expected(node)
+
+    def check(value: Any) -> Any:
+        converted = _NO_VALUE
+        failures: list[Invalid] = []
+        for branch in branches:
+            try:
+                result = branch(value)
+            except Invalid as exc:
+                failures.append(exc)
+                continue
+            if native or _unchanged(result, value):
+                return result
+            if converted is _NO_VALUE:
+                converted = result
+        if converted is not _NO_VALUE:
+            return converted
+        for failure in failures:
+            if not isinstance(failure, Mismatch):
+                raise failure
+        raise _mismatch(phrase, value)
+
+    return check
+
+
+def _unchanged(result: object, value: object) -> bool:
+    """Whether a branch passed the value on as it came: same types, equal, at every depth."""
+    if result is value:
+        return True
+    kind = type(result)
+    if kind is not type(value):
+        return False
+    if kind in (str, int, float, bool):
+        return result == value
+    if kind is list or kind is tuple:
+        ours: Any = result
+        theirs: Any = value
+        return len(ours) == len(theirs) and all(map(_unchanged, ours, theirs))
+    if kind is dict:
+        checked: Any = result
+        given: Any = value
+        return len(checked) == len(given) and all(
+            type(key) is str and key in checked and _unchanged(checked[key], entry)
+            for key, entry in given.items()
+        )
+    return False
+
+
+# --- objects ----------------------------------------------------------------------------------
+
+
+def _object_checker(fields: Sequence[Field], mode: str, node: Object | None) -> Checker:
+    names = tuple(f.name for f in fields)
+    index = frozenset(names)
+
+    def clean(data: Any) -> tuple[dict[str, Any], Invalid | None]:
+        """The known fields of a mapping that is not a plain dict of known names, and the rest."""
+        known: dict[str, Any] = {}
+        found = None
+        for key, entry in _entries_of(data):
+            name = _key_name(key)
+            if name is None:
+                found = add(found, Problem((), f"expected field names, got the key {show(key)}"))
+            elif name in index:
+                known[name] = entry
+            else:
+                hint = closest(name, names)
+                text = (
+                    "unknown field" if hint is None else f"unknown field (did you mean {hint!r}?)"
+                )
+                found = add(found, Problem((name,), text))
+        return known, found
+
+    return _codegen.object_validator(
+        _codegen.Plan(
+            mode=mode,
+            fields=tuple(fields),
+            checkers=tuple(_checker(f.type) for f in fields),
+            missing=tuple(_missing(f) for f in fields),
+            defaults=tuple(_default_maker(f) for f in fields),
+            clean=clean,
+            build=None if node is None or not node.is_dataclass else _constructor(node.cls),
+        )
+    )
+
+
+def _missing(f: Field) -> Problem:
+    if f.missing_message is not None:
+        return Problem((f.name,), f.missing_message, authored=True)
+    return Problem((f.name,), f"missing, expected {expected(_bare(f.type))}")
+
+
+def _bare(node: Node) -> Node:
+    return node.inner if isinstance(node, Nullable) else node
+
+
+def _default_maker(f: Field) -> Callable[[], Any] | None:
+    """How to make the default of a field left out, or None when the value is simply shared."""
+    if _immutable(f.default):
+        return None
+    default = f.default
+    return lambda: copy.deepcopy(default)
+
+
+def _immutable(value: object) -> bool:
+    if value is None or value is MISSING or type(value) in (str, int, float, bool):
+        return True
+    if isinstance(value, (tuple, frozenset)):
+        items: tuple[object, ...] | frozenset[object] = value  # pyright: ignore[reportUnknownVariableType]
+        return all(_immutable(item) for item in items)
+    return isinstance(value, Enum)
+
+
+def _constructor(cls: type) -> Callable[[dict[str, Any]], Any]:
+    def build(kwargs: dict[str, Any]) -> Any:
+        try:
+            return cls(**kwargs)
+        except ValueError as exc:
+            text = str(exc) or f"{cls.__name__} refused these values"
+            raise Invalid([Problem((), text, authored=True)], 1) from None
+
+    return build
+
+
+def _native_object(node: Object) -> Checker:
+    checkers = tuple(_checker(f.type, native=True) for f in node.fields)
+
+    def check(value: Any) -> Any:
+        entries = _native_entries(node, value)
+        found = None
+        for f, checker in zip(node.fields, checkers, strict=True):
+            entry = entries.pop(f.name, None)
+            if entry is None:
+                if f.required:
+                    found = add(found, _missing(f))
+                continue
+            try:
+                checker(entry)
+            except Invalid as exc:
+                found = merge(found, f.name, exc)
+        for name in entries:
+            found = add(found, Problem((str(name),), "unknown field"))
+        if found is not None:
+            raise found
+        return value
+
+    return check
+
+
+def _native_entries(node: Object, value: object) -> dict[Any, Any]:
+    if node.is_dataclass:
+        if not isinstance(value, node.cls):
+            raise _mismatch(f"a {node.cls.__name__}", value)
+        return {f.name: getattr(value, f.name, None) for f in node.fields}
+    if isinstance(value, cabc.Mapping):
+        return dict(typing.cast("cabc.Mapping[object, object]", value))
+    raise _mismatch("an object", value)

@@ -1,0 +1,221 @@
+"""Problems with an input: collected as data, written as one line a model can act on.
+
+A checker raises `Invalid` with the problems of one value, paths relative to it; each parent puts
+its own step in front. Text is only assembled when the refusal is built. Whatever the input holds,
+nothing echoed from it can be longer than a few dozen characters or end a line.
+"""
+
+from __future__ import annotations
+
+import re
+import typing
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ._refusals import field
+
+__all__ = [
+    "LIMIT",
+    "Invalid",
+    "Key",
+    "Mismatch",
+    "Problem",
+    "add",
+    "closest",
+    "combine",
+    "merge",
+    "message",
+    "show",
+]
+
+LIMIT = 10
+"""The most problems a message lists; the rest are counted (`and N more`)."""
+
+_ECHO = 32
+"""The most characters of a string (or a name from the input) a message repeats."""
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """A record key in a path, written `["key"]` (a field name is written bare)."""
+
+    name: str
+
+
+Step = str | int | Key
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with an input. `authored` texts come from the host's own code."""
+
+    path: tuple[Step, ...]
+    text: str
+    authored: bool = False
+
+
+class Invalid(Exception):  # noqa: N818 - internal signal, never seen by a host
+    """The problems of one value: the first `LIMIT`, and how many there are in all."""
+
+    __slots__ = ("count", "problems")
+
+    def __init__(self, problems: list[Problem], count: int) -> None:
+        """Keep the problems and the count."""
+        super().__init__()
+        self.problems = problems
+        self.count = count
+
+
+class Mismatch(Invalid):
+    """The value is not of the type at all (as opposed to breaking a bound or a nested rule).
+
+    A union reports its branches' own problems only for a branch the value's type fit.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, text: str) -> None:
+        """One problem at the value itself."""
+        super().__init__([Problem((), text)], 1)
+
+
+def add(found: Invalid | None, problem: Problem) -> Invalid:
+    """Add one problem to those found so far (None when there are none yet)."""
+    if found is None:
+        return Invalid([problem], 1)
+    if len(found.problems) < LIMIT:
+        found.problems.append(problem)
+    found.count += 1
+    return found
+
+
+def merge(found: Invalid | None, step: Step, inner: Invalid) -> Invalid:
+    """Add the problems of a part of the value, at `step` (a field name, index or key)."""
+    if found is None:
+        found = Invalid([], 0)
+    room = LIMIT - len(found.problems)
+    found.problems.extend(
+        Problem((step, *p.path), p.text, p.authored) for p in inner.problems[:room]
+    )
+    found.count += inner.count
+    return found
+
+
+def combine(first: Invalid | None, then: Invalid | None) -> Invalid:
+    """The problems of the fields, then those of the keys no field has; at least one is set."""
+    if first is None:
+        return typing.cast("Invalid", then)
+    if then is not None:
+        first.problems.extend(then.problems[: LIMIT - len(first.problems)])
+        first.count += then.count
+    return first
+
+
+def message(found: Invalid) -> str:
+    """The refusal message: every problem kept, in order, then how many more there are."""
+    parts = [_line(problem) for problem in found.problems[:LIMIT]]
+    if found.count > len(parts):
+        parts.append(f"and {found.count - len(parts)} more")
+    return "; ".join(parts)
+
+
+def _line(problem: Problem) -> str:
+    path = _path(problem.path)
+    if not path:
+        return problem.text
+    if problem.authored:
+        names = [step for step in problem.path if isinstance(step, str)]
+        if names and _stands_in(names[-1], problem.text):
+            return problem.text
+    return f"{path}: {problem.text}"
+
+
+def _stands_in(word: str, text: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+
+
+def _path(path: Iterable[Step]) -> str:
+    out: list[str] = []
+    for step in path:
+        if isinstance(step, int):
+            out.append(f"[{step}]")
+        elif isinstance(step, Key):
+            out.append(f"[{_quote(step.name)}]")
+        else:
+            out.append(f".{_short(step)}" if out else _short(step))
+    return "".join(out)
+
+
+def _short(text: str) -> str:
+    """A name or string from the input, cut to a few dozen characters and made one line."""
+    cut = text if len(text) <= _ECHO else f"{text[:_ECHO]}…"
+    return field(cut.encode("utf-8", "replace").decode("utf-8"))
+
+
+def _quote(text: str) -> str:
+    return '"' + _short(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def show(value: object) -> str:  # noqa: C901, PLR0911 - one return per kind of value
+    """A short, safe picture of a value from the input, in JSON's words where it has them."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, str):
+        text = str.__str__(value)
+        size = f" ({len(text)} characters)" if len(text) > _ECHO else ""
+        return _quote(text) + size
+    if isinstance(value, int):
+        if int.bit_length(value) > 64:
+            return "a very large integer"
+        return int.__repr__(value)
+    if isinstance(value, float):
+        if value != value:  # noqa: PLR0124 - NaN is the one value not equal to itself
+            return "NaN"
+        if value in (float("inf"), float("-inf")):
+            return "-Infinity" if value < 0 else "Infinity"
+        return float.__repr__(value)
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {_type_name(value)} value"
+
+
+def _type_name(value: object) -> str:
+    try:
+        name = type(value).__name__
+    except Exception:  # noqa: BLE001 - a hostile metaclass cannot break a refusal
+        return "Python"
+    return _short(name) if isinstance(name, str) else "Python"
+
+
+def closest(word: object, names: Sequence[str]) -> str | None:
+    """The name closest to `word` when it is close enough to be the one meant, else None."""
+    if not isinstance(word, str) or len(word) > 2 * max((len(n) for n in names), default=0):
+        return None
+    best, best_distance = None, None
+    for name in names:
+        distance = _distance(word.lower(), name.lower())
+        if distance <= max(1, min(len(word), len(name)) // 3) and (
+            best_distance is None or distance < best_distance
+        ):
+            best, best_distance = name, distance
+    return best
+
+
+def _distance(a: str, b: str) -> int:
+    """Edit distance where swapping two neighbouring characters counts as one edit."""
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        earlier, before, row = before, row, [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, earlier[j - 2] + 1)
+            row.append(cost)
+    return row[-1]
