@@ -1,0 +1,66 @@
+"""Tools for language-model agents: plain `async def` functions, checked input, MCP schemas.
+
+A tool is an `async def` decorated with `@tool(toolkit=...)`. Its signature is read once into a
+field model that drives both input validation and the JSON Schema an MCP client lists. Tools form
+toolkits, toolkits a registry, and `await registry.run(name, input, call)` runs a tool, answering
+bad input with a `ToolRefusal` a model can read and act on.
+"""
+
+from ._fields import (
+    DRY_RUN_FIELD,
+    DRY_RUN_PREVIEW,
+    REVISION_FIELD,
+    DryRun,
+    Revision,
+    ToolCall,
+    required_field,
+    transform,
+)
+from ._refusals import (
+    CodedError,
+    ToolRefusal,
+    field,
+    length_of,
+    or_note,
+    parse_refusal_body,
+    refusal_body,
+    refusal_rows,
+)
+from ._registry import ToolRegistry, create_tool_registry
+from ._tool import (
+    Tool,
+    ToolAnnotations,
+    Toolkit,
+    define_toolkit,
+    parse_tool_input,
+    tool,
+    tool_input_schema,
+)
+
+__all__ = [
+    "DRY_RUN_FIELD",
+    "DRY_RUN_PREVIEW",
+    "REVISION_FIELD",
+    "CodedError",
+    "DryRun",
+    "Revision",
+    "Tool",
+    "ToolAnnotations",
+    "ToolCall",
+    "ToolRefusal",
+    "ToolRegistry",
+    "Toolkit",
+    "create_tool_registry",
+    "define_toolkit",
+    "field",
+    "length_of",
+    "or_note",
+    "parse_refusal_body",
+    "parse_tool_input",
+    "refusal_body",
+    "refusal_rows",
+    "required_field",
+    "tool",
+    "tool_input_schema",
+    "transform",
+]

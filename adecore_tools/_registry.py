@@ -1,0 +1,130 @@
+"""The registry: every tool a host offers, looked up by name and run with checked input.
+
+A registry never changes after it is built, so one instance is safely shared by every task and
+thread of a host; `select` builds a smaller one for an agent that should see less.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ._problems import closest, show
+from ._refusals import ToolRefusal
+from ._tool import Tool, Toolkit, mcp_entry, start
+
+__all__ = ["ToolRegistry", "create_tool_registry"]
+
+
+class ToolRegistry:
+    """Toolkits and their tools, by name. Immutable; build one with `create_tool_registry`."""
+
+    __slots__ = ("_by_name", "_entries", "_tools_line", "toolkits", "tools")
+
+    toolkits: tuple[Toolkit, ...]
+    """The toolkits, in the order given."""
+    tools: tuple[Tool[..., Any], ...]
+    """Every tool, in toolkit order, then tool order."""
+    _by_name: dict[str, Tool[..., Any]]
+    _entries: tuple[dict[str, Any], ...]
+    _tools_line: str
+
+    def __init__(self, toolkits: Iterable[Toolkit]) -> None:
+        """Check the toolkits and index their tools; `ValueError` on a name used twice."""
+        kits = tuple(toolkits)
+        by_name: dict[str, Tool[..., Any]] = {}
+        seen_kits: set[str] = set()
+        for kit in kits:
+            if not isinstance(kit, Toolkit):
+                msg = f"{kit!r} is not a toolkit; make one with define_toolkit(name, tools)"
+                raise TypeError(msg)
+            if kit.name in seen_kits:
+                msg = f"two toolkits are named {kit.name!r}; merge them or rename one"
+                raise ValueError(msg)
+            seen_kits.add(kit.name)
+            for t in kit.tools:
+                if t.name in by_name:
+                    msg = (
+                        f"tool {t.name!r} is in toolkit {by_name[t.name].toolkit!r} and in "
+                        f"toolkit {kit.name!r}; tool names are unique across a registry"
+                    )
+                    raise ValueError(msg)
+                by_name[t.name] = t
+        _set(self, "toolkits", kits)
+        _set(self, "tools", tuple(by_name.values()))
+        _set(self, "_by_name", by_name)
+        _set(self, "_entries", tuple(mcp_entry(t) for t in by_name.values()))
+        _set(self, "_tools_line", "\t".join(("tools", *by_name)))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Refuse: a registry is shared, so it never changes."""
+        msg = "a ToolRegistry is immutable; build another with create_tool_registry or select"
+        raise AttributeError(msg)
+
+    def __delattr__(self, name: str) -> None:
+        """Refuse: a registry is shared, so it never changes."""
+        self.__setattr__(name, None)
+
+    def __repr__(self) -> str:
+        """Show the toolkit names."""
+        return f"ToolRegistry({[kit.name for kit in self.toolkits]!r})"
+
+    def __len__(self) -> int:
+        """The number of tools."""
+        return len(self._by_name)
+
+    def __contains__(self, name: object) -> bool:
+        """Whether a tool has this name."""
+        return name in self._by_name
+
+    def __iter__(self) -> Iterator[Tool[..., Any]]:
+        """The tools, in order."""
+        return iter(self.tools)
+
+    def get(self, name: str) -> Tool[..., Any] | None:
+        """The tool of that name, or `None`."""
+        return self._by_name.get(name)
+
+    async def run(self, name: str, input: object = None, call: object = None) -> Any:  # noqa: A002 - the contract's name
+        """Check `input` for the tool `name`, then await the tool with it and `call`.
+
+        Returns what the tool returns. Bad input raises `ToolRefusal("bad-arguments")`, an
+        unknown name `ToolRefusal("unknown-tool")`; a missing or wrong call object is the host's
+        mistake (`TypeError`); whatever the tool raises passes through.
+        """
+        try:
+            t = self._by_name[name]
+        except (KeyError, TypeError):
+            raise self._unknown(name) from None
+        return await start(t, input, call)
+
+    def _unknown(self, name: object) -> ToolRefusal:
+        hint = closest(name, tuple(self._by_name))
+        text = f"there is no tool named {show(name)}"
+        if hint is not None:
+            text += f" (did you mean {hint!r}?)"
+        return ToolRefusal("unknown-tool", text, (self._tools_line,))
+
+    def select(self, *toolkit_names: str) -> ToolRegistry:
+        """A registry with only these toolkits (in this registry's order), to hand an agent less."""
+        names = {kit.name for kit in self.toolkits}
+        for wanted in toolkit_names:
+            if wanted not in names:
+                hint = closest(wanted, tuple(names))
+                advice = f"; did you mean {hint!r}?" if hint else f"; there are {sorted(names)}"
+                msg = f"no toolkit named {wanted!r}{advice}"
+                raise ValueError(msg)
+        return ToolRegistry(kit for kit in self.toolkits if kit.name in toolkit_names)
+
+    def mcp_tools(self) -> list[dict[str, Any]]:
+        """The MCP `tools/list` entries, in order. The entries are shared and read-only."""
+        return list(self._entries)
+
+
+def _set(registry: ToolRegistry, name: str, value: object) -> None:
+    object.__setattr__(registry, name, value)
+
+
+def create_tool_registry(toolkits: Iterable[Toolkit]) -> ToolRegistry:
+    """A registry of these toolkits; `ValueError` when two toolkits, or two tools, share a name."""
+    return ToolRegistry(toolkits)

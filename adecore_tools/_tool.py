@@ -1,0 +1,295 @@
+"""`@tool`, `Tool` and toolkits: a decorated `async def` with its field model, checked once.
+
+Everything about a tool is decided when it is declared: names, description, the field model, its
+validator and its schema. A hint naming a class defined further down the module is read again
+when the tool joins a toolkit.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable, Coroutine, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from typing_extensions import ParamSpec
+
+from ._compile import Checker, compile_fields
+from ._docstrings import split_docstring
+from ._fields import Field, ToolCall
+from ._introspect import Signature, Unresolved, read_signature
+from ._problems import Invalid, message
+from ._refusals import ToolRefusal
+from ._schema import frozen, input_schema
+
+__all__ = [
+    "Tool",
+    "ToolAnnotations",
+    "ToolInput",
+    "Toolkit",
+    "check_name",
+    "define_toolkit",
+    "mcp_entry",
+    "parse_tool_input",
+    "resolved",
+    "start",
+    "tool",
+    "tool_input_schema",
+]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+_EMPTY: dict[str, Any] = {}
+
+
+def check_name(name: object, what: str) -> str:
+    """A tool or toolkit name: lower snake case, at most 64 characters; else `ValueError`."""
+    if not isinstance(name, str) or len(name) > 64 or _NAME.fullmatch(name) is None:
+        msg = (
+            f"{what} name {name!r} is not lower snake case of at most 64 characters "
+            "(like 'note_write'); rename it"
+        )
+        raise ValueError(msg)
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class ToolAnnotations:
+    """What a client may expect of a tool before it runs it (MCP tool annotations).
+
+    `read_only`: it changes nothing. `destructive`: it removes or overwrites what it cannot give
+    back. `idempotent` and `open_world` are left out of the listing when `None`.
+    """
+
+    read_only: bool = False
+    destructive: bool = False
+    idempotent: bool | None = None
+    open_world: bool | None = None
+    title: str | None = None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ToolInput:
+    """A tool's input: its fields in signature order, with the validator and schema built once."""
+
+    fields: tuple[Field, ...]
+    validate: Checker = field(repr=False)
+    schema: dict[str, Any] = field(repr=False)
+    fields_line: str = field(repr=False)
+
+    def parse(self, data: object) -> dict[str, Any]:
+        """The keyword arguments for the function, or `ToolRefusal("bad-arguments")`."""
+        try:
+            return self.validate(_EMPTY if data is None else data)  # type: ignore[no-any-return]
+        except Invalid as found:
+            raise ToolRefusal("bad-arguments", message(found), (self.fields_line,)) from None
+
+
+@dataclass(frozen=True, slots=True)
+class _Calling:
+    """How a resolved tool is called: its input and its call parameter."""
+
+    input: ToolInput
+    call_name: str | None
+    call_type: type[ToolCall] | None
+    call_positional: bool
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Tool(Generic[P, R]):
+    """A tool: the decorated function with its name, toolkit, description and field model.
+
+    Still callable like the function (no validation then); `registry.run` validates first.
+    """
+
+    name: str
+    toolkit: str
+    description: str
+    annotations: ToolAnnotations
+    fn: Callable[P, Coroutine[Any, Any, R]] = field(repr=False)
+    _docs: dict[str, str] = field(repr=False)
+    _calling: _Calling | None = field(repr=False)
+    _entry: dict[str, Any] | None = field(default=None, repr=False)
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Coroutine[Any, Any, R]:
+        """Call the function itself, as if it were not decorated."""
+        return self.fn(*args, **kwargs)
+
+    @property
+    def input(self) -> ToolInput:
+        """The field model of the tool's input (SPEC 4)."""
+        return resolved(self).input
+
+
+def resolved(t: Tool[..., Any]) -> _Calling:
+    """How a tool is called, reading hints left for later first if need be."""
+    calling = t._calling  # noqa: SLF001  # pyright: ignore[reportPrivateUsage] - this module owns Tool
+    if calling is None:
+        try:
+            calling = _resolve(t.fn, t.name, t._docs)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        except Unresolved as exc:
+            msg = (
+                f"tool {t.name!r}: its annotations name {exc.name!r}, which is not defined; "
+                "define it at module level before the toolkit is assembled"
+            )
+            raise TypeError(msg) from None
+        object.__setattr__(t, "_calling", calling)
+    return calling
+
+
+def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]:
+    """Validate `data` and start the tool's function with it and `call`, for the caller to await."""
+    calling = resolved(t)
+    kwargs = calling.input.parse(data)
+    if calling.call_type is None:
+        return t.fn(**kwargs)
+    if not isinstance(call, calling.call_type):
+        msg = (
+            f"tool {t.name!r} needs a call object of type {calling.call_type.__name__}, "
+            f"got {type(call).__name__}; pass one to registry.run(name, input, call)"
+        )
+        raise TypeError(msg)
+    if calling.call_positional:
+        return t.fn(call, **kwargs)
+    kwargs[calling.call_name] = call  # type: ignore[index]
+    return t.fn(**kwargs)
+
+
+def mcp_entry(t: Tool[..., Any]) -> dict[str, Any]:
+    """The MCP `tools/list` entry of a tool: built once, shared, read-only."""
+    entry = t._entry  # noqa: SLF001  # pyright: ignore[reportPrivateUsage] - this module owns Tool
+    if entry is None:
+        notes = t.annotations
+        hints: dict[str, Any] = {
+            "readOnlyHint": notes.read_only,
+            "destructiveHint": notes.destructive,
+        }
+        if notes.idempotent is not None:
+            hints["idempotentHint"] = notes.idempotent
+        if notes.open_world is not None:
+            hints["openWorldHint"] = notes.open_world
+        if notes.title is not None:
+            hints["title"] = notes.title
+        entry = frozen(
+            {
+                "name": t.name,
+                "description": t.description,
+                "inputSchema": t.input.schema,
+                "annotations": hints,
+            }
+        )
+        object.__setattr__(t, "_entry", entry)
+    return entry
+
+
+def _resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> _Calling:
+    signature: Signature = read_signature(fn, name, docs)
+    fields = signature.fields
+    names = "\t".join(f.name for f in fields)
+    return _Calling(
+        input=ToolInput(
+            fields=fields,
+            validate=compile_fields(fields, name),
+            schema=input_schema(fields),
+            fields_line=f"fields\t{names}" if names else "fields",
+        ),
+        call_name=signature.call_name,
+        call_type=signature.call_type,
+        call_positional=signature.call_positional,
+    )
+
+
+def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
+    toolkit: str,
+    *,
+    name: str | None = None,
+    description: str | None = None,
+    read_only: bool = False,
+    destructive: bool = False,
+    idempotent: bool | None = None,
+    open_world: bool | None = None,
+    title: str | None = None,
+) -> Callable[[Callable[P, Coroutine[Any, Any, R]]], Tool[P, R]]:
+    """Declare an `async def` function a tool of `toolkit`.
+
+    The name defaults to the function's, the description to its docstring without the parameter
+    section. The signature is read now: every mistake in it raises here.
+    """
+    check_name(toolkit, "toolkit")
+    if read_only and destructive:
+        msg = "a tool cannot be both read_only and destructive; a read-only tool removes nothing"
+        raise ValueError(msg)
+    if title is not None and (not isinstance(title, str) or not title.strip()):
+        msg = f"a title is a non-empty string, got {title!r}"
+        raise ValueError(msg)
+    annotations = ToolAnnotations(read_only, destructive, idempotent, open_world, title)
+
+    def decorate(fn: Callable[P, Coroutine[Any, Any, R]]) -> Tool[P, R]:
+        tool_name = check_name(fn.__name__ if name is None else name, "tool")
+        if not inspect.iscoroutinefunction(fn):
+            msg = f"tool {tool_name!r}: a tool is an `async def` function; make it async"
+            raise TypeError(msg)
+        summary, docs = split_docstring(fn.__doc__)
+        text = summary if description is None else inspect.cleandoc(description)
+        if not text:
+            msg = (
+                f"tool {tool_name!r} has no description; write a docstring saying what it does "
+                "(a model reads it to choose the tool) or pass description=..."
+            )
+            raise ValueError(msg)
+        try:
+            calling: _Calling | None = _resolve(fn, tool_name, docs)
+        except Unresolved:
+            calling = None  # a class further down the module: read again in define_toolkit
+        return Tool(tool_name, toolkit, text, annotations, fn, docs, calling)
+
+    return decorate
+
+
+@dataclass(frozen=True, slots=True)
+class Toolkit:
+    """A named group of tools, the unit a host hands to an agent."""
+
+    name: str
+    tools: tuple[Tool[..., Any], ...]
+
+
+def define_toolkit(name: str, tools: Iterable[Tool[..., Any]]) -> Toolkit:
+    """A toolkit; `ValueError` when a tool names another toolkit or two tools share a name."""
+    check_name(name, "toolkit")
+    members = tuple(tools)
+    seen: set[str] = set()
+    for member in members:
+        if not isinstance(member, Tool):
+            msg = f"toolkit {name!r}: {member!r} is not a tool; decorate it with @tool({name!r})"
+            raise TypeError(msg)
+        if member.toolkit != name:
+            msg = (
+                f"toolkit {name!r}: tool {member.name!r} belongs to toolkit {member.toolkit!r}; "
+                f"declare it with @tool({name!r}) or put it in its own toolkit"
+            )
+            raise ValueError(msg)
+        if member.name in seen:
+            msg = f"toolkit {name!r}: two tools are named {member.name!r}; rename one"
+            raise ValueError(msg)
+        seen.add(member.name)
+        resolved(member)
+    return Toolkit(name, members)
+
+
+def parse_tool_input(tool: Tool[..., Any], input: object) -> dict[str, Any]:  # noqa: A002 - the contract's name
+    """Check `input` for `tool`: the keyword arguments its function would get, defaults filled in.
+
+    Raises `ToolRefusal("bad-arguments")` listing every problem.
+    """
+    return tool.input.parse(input)
+
+
+def tool_input_schema(tool_or_input: Tool[..., Any] | ToolInput) -> dict[str, Any]:
+    """The read-only `inputSchema` of a tool, as an MCP client lists it."""
+    if isinstance(tool_or_input, Tool):
+        return tool_or_input.input.schema
+    return tool_or_input.schema
