@@ -17,8 +17,7 @@ from __future__ import annotations
 import itertools
 import linecache
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import annotated_types as at
 
@@ -37,8 +36,7 @@ DATACLASS = "dataclass"
 Checker = Callable[[Any], Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(NamedTuple):
     """Everything the generated validator of one object needs, decided by `_compile`."""
 
     mode: str

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeAlias
 
 from annotated_types import Ge
 from typing_extensions import Doc
+
+from ._frozen import Frozen
 
 __all__ = [
     "DRY_RUN_FIELD",
@@ -56,18 +57,24 @@ class ToolCall:
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class RequiredField:
+class RequiredField(Frozen):
     """Metadata: a string that may be neither missing nor blank; both refuse with `message`."""
 
+    __slots__ = ("message",)
     message: str
 
+    def __init__(self, message: str) -> None:
+        self._set(message=message)
 
-@dataclass(frozen=True, slots=True)
-class Transform:
+
+class Transform(Frozen):
     """Metadata: `fn(value)` replaces a value once it passed its type and every bound."""
 
+    __slots__ = ("fn",)
     fn: Callable[[Any], Any]
+
+    def __init__(self, fn: Callable[[Any], Any]) -> None:
+        self._set(fn=fn)
 
 
 def required_field(message: str) -> RequiredField:
@@ -124,63 +131,95 @@ Revision: TypeAlias = Annotated[
 # --- type nodes -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Scalar:
+class Scalar(Frozen):
     """`str`, `int`, `float` or `bool`."""
 
+    __slots__ = ("kind",)
     kind: type
 
+    def __init__(self, kind: type) -> None:
+        self._set(kind=kind)
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+
+class Choice(Frozen):
     """A `Literal` or an `Enum`: a fixed set of JSON values, all of one JSON type.
 
     `values` are what a model sends; `outputs` (same order) what the function receives: the same
     values for a `Literal`, the members for an `Enum`.
     """
 
+    __slots__ = ("values", "outputs", "json_type")
     values: tuple[str | int | float | bool, ...]
     outputs: tuple[object, ...]
     json_type: JsonType
 
+    def __init__(
+        self,
+        values: tuple[str | int | float | bool, ...],
+        outputs: tuple[object, ...],
+        json_type: JsonType,
+    ) -> None:
+        self._set(values=values, outputs=outputs, json_type=json_type)
 
-@dataclass(frozen=True, slots=True)
-class Array:
+
+class Array(Frozen):
     """`list[X]`, `Sequence[X]`, `tuple[X, ...]`, `set[X]` or `frozenset[X]`; `kind` is built."""
 
+    __slots__ = ("items", "kind")
     items: Node
     kind: type
 
+    def __init__(self, items: Node, kind: type) -> None:
+        self._set(items=items, kind=kind)
 
-@dataclass(frozen=True, slots=True)
-class Record:
+
+class Record(Frozen):
     """`dict[str, X]` or `Mapping[str, X]`: any string keys, every value an X."""
 
+    __slots__ = ("values",)
     values: Node
 
+    def __init__(self, values: Node) -> None:
+        self._set(values=values)
 
-@dataclass(frozen=True, slots=True)
-class Object:
+
+class Object(Frozen):
     """A `TypedDict` (passed on as a new dict) or a dataclass (passed on as an instance)."""
 
+    __slots__ = ("cls", "fields", "description", "is_dataclass")
     cls: type
     fields: tuple[Field, ...]
     description: str | None
     is_dataclass: bool
 
+    def __init__(
+        self,
+        cls: type,
+        fields: tuple[Field, ...],
+        description: str | None,
+        is_dataclass: bool,  # noqa: FBT001 - a value class, built by keyword or position alike
+    ) -> None:
+        self._set(cls=cls, fields=fields, description=description, is_dataclass=is_dataclass)
 
-@dataclass(frozen=True, slots=True)
-class Union:
+
+class Union(Frozen):
     """`A | B`: the first branch that takes the value unchanged, else the first that converts it."""
 
+    __slots__ = ("branches",)
     branches: tuple[Node, ...]
 
+    def __init__(self, branches: tuple[Node, ...]) -> None:
+        self._set(branches=branches)
 
-@dataclass(frozen=True, slots=True)
-class Nullable:
+
+class Nullable(Frozen):
     """`X | None`. Always the outermost node of its type, so `None` is decided first."""
 
+    __slots__ = ("inner",)
     inner: Node
+
+    def __init__(self, inner: Node) -> None:
+        self._set(inner=inner)
 
 
 Check: TypeAlias = Any
@@ -188,30 +227,57 @@ Check: TypeAlias = Any
 `Predicate`, or a `RequiredField`."""
 
 
-@dataclass(frozen=True, slots=True)
-class Constrained:
+class Constrained(Frozen):
     """`Annotated[X, ...]`: X, then every check in order, then every transform in order."""
 
+    __slots__ = ("inner", "checks", "transforms", "description")
     inner: Node
-    checks: tuple[Check, ...] = ()
-    transforms: tuple[Callable[[Any], Any], ...] = ()
-    description: str | None = None
+    checks: tuple[Check, ...]
+    transforms: tuple[Callable[[Any], Any], ...]
+    description: str | None
+
+    def __init__(
+        self,
+        inner: Node,
+        checks: tuple[Check, ...] = (),
+        transforms: tuple[Callable[[Any], Any], ...] = (),
+        description: str | None = None,
+    ) -> None:
+        self._set(inner=inner, checks=checks, transforms=transforms, description=description)
 
 
 Node: TypeAlias = "Scalar | Choice | Array | Record | Object | Union | Nullable | Constrained"
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class Field(Frozen):
     """One input field of a tool, or one key of a `TypedDict` or field of a dataclass.
 
     `default` is `MISSING` when there is none: the field is required, or (a `TypedDict` key, a
     dataclass field with a default factory) left out of what is passed on.
     """
 
+    __slots__ = ("name", "type", "required", "default", "description", "missing_message")
     name: str
     type: Node
     required: bool
-    default: Any = MISSING
-    description: str | None = None
-    missing_message: str | None = None
+    default: Any
+    description: str | None
+    missing_message: str | None
+
+    def __init__(  # noqa: PLR0913, PLR0917 - one argument per fact about the field
+        self,
+        name: str,
+        type: Node,  # noqa: A002 - the node is the field's type
+        required: bool,  # noqa: FBT001 - a value class, built by keyword or position alike
+        default: Any = MISSING,
+        description: str | None = None,
+        missing_message: str | None = None,
+    ) -> None:
+        self._set(
+            name=name,
+            type=type,
+            required=required,
+            default=default,
+            description=description,
+            missing_message=missing_message,
+        )

@@ -15,8 +15,7 @@ import math
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import annotated_types as at
 import typing_extensions as te
@@ -82,8 +81,7 @@ class Unresolved(Exception):  # noqa: N818 - a state (a name not defined yet), n
         self.name = name
 
 
-@dataclass(frozen=True, slots=True)
-class _Where:
+class _Where(NamedTuple):
     """Where a definition mistake is: the tool, and the path of the field inside its input."""
 
     tool: str
@@ -100,8 +98,7 @@ class _Where:
         return kind(f"{where}: {text}")
 
 
-@dataclass(frozen=True, slots=True)
-class Signature:
+class Signature(NamedTuple):
     """What a tool function's signature means: its fields, and its call parameter if any."""
 
     fields: tuple[Field, ...]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import typing
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ._refusals import field
 
@@ -35,8 +35,7 @@ _ECHO = 32
 """The most characters of a string (or a name from the input) a message repeats."""
 
 
-@dataclass(frozen=True, slots=True)
-class Key:
+class Key(NamedTuple):
     """A record key in a path, written `["key"]` (a field name is written bare)."""
 
     name: str
@@ -45,8 +44,7 @@ class Key:
 Step = str | int | Key
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(NamedTuple):
     """One thing wrong with an input. `authored` texts come from the host's own code."""
 
     path: tuple[Step, ...]
@@ -200,9 +198,8 @@ def closest(word: object, names: Sequence[str]) -> str | None:
     best, best_distance = None, None
     for name in names:
         distance = _distance(word.lower(), name.lower())
-        if distance <= max(1, min(len(word), len(name)) // 3) and (
-            best_distance is None or distance < best_distance
-        ):
+        allowed = min(len(word), len(name)) // 3  # one edit per three characters
+        if distance <= allowed and (best_distance is None or distance < best_distance):
             best, best_distance = name, distance
     return best
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Callable, Coroutine, Iterable
-from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from typing_extensions import ParamSpec
 
 from ._compile import Checker, compile_fields
 from ._docstrings import split_docstring
 from ._fields import Field, ToolCall
+from ._frozen import Frozen
 from ._introspect import Signature, Unresolved, read_signature
 from ._problems import Invalid, message
 from ._refusals import ToolRefusal
@@ -56,29 +56,71 @@ def check_name(name: object, what: str) -> str:
     return name
 
 
-@dataclass(frozen=True, slots=True)
-class ToolAnnotations:
+class ToolAnnotations(Frozen):
     """What a client may expect of a tool before it runs it (MCP tool annotations).
 
     `read_only`: it changes nothing. `destructive`: it removes or overwrites what it cannot give
     back. `idempotent` and `open_world` are left out of the listing when `None`.
     """
 
-    read_only: bool = False
-    destructive: bool = False
-    idempotent: bool | None = None
-    open_world: bool | None = None
-    title: str | None = None
+    __slots__ = ("read_only", "destructive", "idempotent", "open_world", "title")
+    read_only: bool
+    destructive: bool
+    idempotent: bool | None
+    open_world: bool | None
+    title: str | None
+
+    def __init__(
+        self,
+        *,
+        read_only: bool = False,
+        destructive: bool = False,
+        idempotent: bool | None = None,
+        open_world: bool | None = None,
+        title: str | None = None,
+    ) -> None:
+        self._set(
+            read_only=read_only,
+            destructive=destructive,
+            idempotent=idempotent,
+            open_world=open_world,
+            title=title,
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copy and pickle by keyword (the arguments are keyword-only)."""
+        return (_annotations, self._values())
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class ToolInput:
+def _annotations(*values: Any) -> ToolAnnotations:
+    return ToolAnnotations(**dict(zip(ToolAnnotations.__slots__, values, strict=True)))
+
+
+class ToolInput(Frozen):
     """A tool's input: its fields in signature order, with the validator and schema built once."""
 
+    __slots__ = ("fields", "validate", "schema", "fields_line")
     fields: tuple[Field, ...]
-    validate: Checker = field(repr=False)
-    schema: dict[str, Any] = field(repr=False)
-    fields_line: str = field(repr=False)
+    validate: Checker
+    schema: dict[str, Any]
+    fields_line: str
+
+    def __init__(
+        self, fields: tuple[Field, ...], validate: Checker, schema: dict[str, Any], fields_line: str
+    ) -> None:
+        self._set(fields=fields, validate=validate, schema=schema, fields_line=fields_line)
+
+    def __eq__(self, other: object) -> bool:
+        """Each input is its own: equal only to itself."""
+        return self is other
+
+    def __hash__(self) -> int:
+        """By identity, consistent with `__eq__`."""
+        return id(self)
+
+    def __repr__(self) -> str:
+        """Show the fields."""
+        return f"ToolInput(fields={self.fields!r})"
 
     def parse(self, data: object) -> dict[str, Any]:
         """The keyword arguments for the function, or `ToolRefusal("bad-arguments")`."""
@@ -88,8 +130,7 @@ class ToolInput:
             raise ToolRefusal("bad-arguments", message(found), (self.fields_line,)) from None
 
 
-@dataclass(frozen=True, slots=True)
-class _Calling:
+class _Calling(NamedTuple):
     """How a resolved tool is called: its input and its call parameter."""
 
     input: ToolInput
@@ -98,21 +139,67 @@ class _Calling:
     call_positional: bool
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Tool(Generic[P, R]):
+class Tool(Frozen, Generic[P, R]):
     """A tool: the decorated function with its name, toolkit, description and field model.
 
     Still callable like the function (no validation then); `registry.run` validates first.
     """
 
+    __slots__ = (
+        "name",
+        "toolkit",
+        "description",
+        "annotations",
+        "fn",
+        "_docs",
+        "_calling",
+        "_entry",
+    )
     name: str
     toolkit: str
     description: str
     annotations: ToolAnnotations
-    fn: Callable[P, Coroutine[Any, Any, R]] = field(repr=False)
-    _docs: dict[str, str] = field(repr=False)
-    _calling: _Calling | None = field(repr=False)
-    _entry: dict[str, Any] | None = field(default=None, repr=False)
+    fn: Callable[P, Coroutine[Any, Any, R]]
+    _docs: dict[str, str]
+    _calling: _Calling | None
+    _entry: dict[str, Any] | None
+
+    def __init__(
+        self,
+        name: str,
+        toolkit: str,
+        description: str,
+        annotations: ToolAnnotations,
+        fn: Callable[P, Coroutine[Any, Any, R]],
+        _docs: dict[str, str],
+        _calling: _Calling | None,
+        _entry: dict[str, Any] | None = None,
+    ) -> None:
+        self._set(
+            name=name,
+            toolkit=toolkit,
+            description=description,
+            annotations=annotations,
+            fn=fn,
+            _docs=_docs,
+            _calling=_calling,
+            _entry=_entry,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        """Each tool is its own: equal only to itself."""
+        return self is other
+
+    def __hash__(self) -> int:
+        """By identity, consistent with `__eq__`."""
+        return id(self)
+
+    def __repr__(self) -> str:
+        """Show what a client would list."""
+        return (
+            f"Tool(name={self.name!r}, toolkit={self.toolkit!r}, "
+            f"description={self.description!r}, annotations={self.annotations!r})"
+        )
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Coroutine[Any, Any, R]:
         """Call the function itself, as if it were not decorated."""
@@ -225,7 +312,13 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
     if title is not None and (not isinstance(title, str) or not title.strip()):
         msg = f"a title is a non-empty string, got {title!r}"
         raise ValueError(msg)
-    annotations = ToolAnnotations(read_only, destructive, idempotent, open_world, title)
+    annotations = ToolAnnotations(
+        read_only=read_only,
+        destructive=destructive,
+        idempotent=idempotent,
+        open_world=open_world,
+        title=title,
+    )
 
     def decorate(fn: Callable[P, Coroutine[Any, Any, R]]) -> Tool[P, R]:
         tool_name = check_name(fn.__name__ if name is None else name, "tool")
@@ -249,12 +342,15 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
     return decorate
 
 
-@dataclass(frozen=True, slots=True)
-class Toolkit:
+class Toolkit(Frozen):
     """A named group of tools, the unit a host hands to an agent."""
 
+    __slots__ = ("name", "tools")
     name: str
     tools: tuple[Tool[..., Any], ...]
+
+    def __init__(self, name: str, tools: tuple[Tool[..., Any], ...]) -> None:
+        self._set(name=name, tools=tools)
 
 
 def define_toolkit(name: str, tools: Iterable[Tool[..., Any]]) -> Toolkit:
