@@ -7,31 +7,42 @@ field's checker, which has the final word. So the fast path can only say yes to 
 would pass unchanged; every refusal, conversion and message comes from the checker.
 
 The source holds no user text and no value: names, bounds and checkers reach it as arguments of a
-factory, so tools of the same shape share one compiled code object (one `compile` per shape, a
-closure per tool) and a quote in a field name cannot break anything. Each source is registered in
-`linecache`, so a traceback through a validator shows its lines.
+factory. Objects of the same shape (the same fast paths, field by field) share one compiled
+factory, so most tools cost no `compile` at all, and a quote in a field name cannot break
+anything. Each source is registered in `linecache`, so a traceback through a validator shows it.
 """
 
 from __future__ import annotations
 
 import itertools
 import linecache
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any, NamedTuple
 
 import annotated_types as at
 
-from ._fields import Array, Choice, Constrained, Field, Node, Nullable, RequiredField, Scalar
-from ._problems import Invalid, Problem, add, combine, merge
+from ._fields import Array, Choice, Constrained, Node, Nullable, RequiredField, Scalar
+from ._frozen import once
+from ._problems import Invalid, add, combine, merge
 
-__all__ = ["DATACLASS", "KWARGS", "TYPEDDICT", "Plan", "object_validator"]
+__all__ = ["ABSENT", "DEFAULT", "KWARGS", "MAKE", "MISSING_FIELD", "Plan", "object_validator"]
 
 KWARGS = "kwargs"
-"""A tool's input: every field is passed on, a field left out as its default."""
+"""A tool's input: every field is passed on, one left out as its default."""
 TYPEDDICT = "typeddict"
 """A `TypedDict`: a key left out stays out."""
 DATACLASS = "dataclass"
-"""A dataclass: built from the fields sent, the class fills in its own defaults."""
+"""A dataclass: built from the fields given, the class fills in its own defaults."""
+
+MISSING_FIELD = "missing"
+"""Left out, the field is a problem (`left_out` is that problem)."""
+DEFAULT = "default"
+"""Left out, the field takes `left_out`, shared (an immutable value)."""
+MAKE = "make"
+"""Left out, the field takes `left_out()`, a fresh copy of a mutable default."""
+ABSENT = "absent"
+"""Left out, the field stays out of what is passed on."""
 
 Checker = Callable[[Any], Any]
 
@@ -40,71 +51,80 @@ class Plan(NamedTuple):
     """Everything the generated validator of one object needs, decided by `_compile`."""
 
     mode: str
-    fields: tuple[Field, ...]
+    names: tuple[str, ...]
+    nodes: tuple[Node, ...]
     checkers: tuple[Checker, ...]
-    missing: tuple[Problem, ...]
-    defaults: tuple[Callable[[], Any] | None, ...]
+    left_out: tuple[tuple[str, object], ...]
     clean: Callable[[Any], tuple[dict[str, Any], Invalid | None]]
     build: Callable[[dict[str, Any]], Any] | None
 
 
+class _Fast(NamedTuple):
+    """The fast path of one field: its lines, and the values they name `_c<field>_<n>`."""
+
+    lines: tuple[str, ...]
+    values: tuple[object, ...]
+
+
 _ABSENT: Any = object()
 _INF = float("inf")
-_FACTORIES: dict[str, Callable[..., Checker]] = {}
+_SHARED = ("_known", "_clean", "_Invalid", "_merge", "_add", "_combine", "_ABSENT", "_build")
+_FACTORIES: dict[Hashable, Callable[..., Checker]] = {}
+_FAST: dict[tuple[Node, int], _Fast] = {}
 _SHAPE_NUMBERS = itertools.count()
 
 
 def object_validator(plan: Plan) -> Checker:
     """The validator for one object, from the factory of its shape."""
-    source = _Source()
-    body = _body(plan, source)
-    params = ", ".join(source.names)
-    text = f"def make({params}):\n    def check_object(data):\n{body}\n    return check_object\n"
-    factory = _FACTORIES.get(text)
+    fast = [once(_FAST, (node, i), partial(_fast, node, i)) for i, node in enumerate(plan.nodes)]
+    fields = tuple(
+        (kind, f.lines, len(f.values)) for (kind, _), f in zip(plan.left_out, fast, strict=True)
+    )
+    shape = (plan.mode, fields)
+    factory = _FACTORIES.get(shape)
     if factory is None:
-        factory = _FACTORIES.setdefault(text, _compile(text))
-    return factory(*source.values)
+        factory = _FACTORIES.setdefault(shape, _compile(_source(plan.mode, fields)))
+    arguments: list[object] = [
+        frozenset(plan.names),
+        plan.clean,
+        Invalid,
+        merge,
+        add,
+        combine,
+        _ABSENT,
+        plan.build,
+    ]
+    for name, checker, (kind, value), f in zip(
+        plan.names, plan.checkers, plan.left_out, fast, strict=True
+    ):
+        arguments += (name, checker, _ABSENT if kind == ABSENT else value, *f.values)
+    return factory(*arguments)
 
 
 def _compile(text: str) -> Callable[..., Checker]:
     filename = f"<adecore_tools validator {next(_SHAPE_NUMBERS)}>"
     namespace: dict[str, Any] = {}
-    exec(compile(text, filename, "exec"), namespace)  # noqa: S102 - source built above from our own templates, no user text
+    exec(compile(text, filename, "exec"), namespace)  # noqa: S102 - our own templates, no user text
     linecache.cache[filename] = (len(text), None, text.splitlines(keepends=True), filename)
     return namespace["make"]  # type: ignore[no-any-return]
 
 
-class _Source:
-    """The factory's arguments: each value the source refers to, under a generated name."""
-
-    __slots__ = ("names", "values")
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-        self.values: list[object] = []
-
-    def ref(self, value: object, prefix: str) -> str:
-        name = f"{prefix}{len(self.names)}"
-        self.names.append(name)
-        self.values.append(value)
-        return name
+_Shape = tuple[tuple[str, tuple[str, ...], int], ...]
+"""Per field: what happens when it is left out, its fast-path lines, how many values they name."""
 
 
-def _body(plan: Plan, src: _Source) -> str:
-    fields = plan.fields
-    keys = [src.ref(f.name, "_k") for f in fields]
-    known = src.ref(frozenset(f.name for f in fields), "_known")
-    clean = src.ref(plan.clean, "_clean")
-    invalid = src.ref(Invalid, "_Invalid")
-    merge_ = src.ref(merge, "_merge")
-    values = [f"v{i}" for i in range(len(fields))]
-    indexed = "; ".join(f"{v} = data[{k}]" for v, k in zip(values, keys, strict=True)) or "pass"
-    got = "; ".join(f"{v} = data.get({k})" for v, k in zip(values, keys, strict=True)) or "pass"
-    lines = [
+def _source(mode: str, fields: _Shape) -> str:
+    params = list(_SHARED)
+    for i, (_, _, count) in enumerate(fields):
+        params += [f"_k{i}", f"_check{i}", f"_left{i}", *(f"_c{i}_{n}" for n in range(count))]
+    count = len(fields)
+    indexed = "; ".join(f"v{i} = data[_k{i}]" for i in range(count)) or "pass"
+    got = "; ".join(f"v{i} = data.get(_k{i})" for i in range(count)) or "pass"
+    body = [
         "try:",
-        f"    ok = type(data) is dict and data.keys() <= {known}",
+        "    ok = type(data) is dict and data.keys() <= _known",
         "    if ok:",
-        f"        if len(data) == {len(fields)}:",
+        f"        if len(data) == {count}:",
         f"            {indexed}",
         "        else:",
         f"            {got}",
@@ -112,141 +132,138 @@ def _body(plan: Plan, src: _Source) -> str:
         "    ok = False",
         "unknown = None",
         "if not ok:",
-        f"    data, unknown = {clean}(data)",
+        "    data, unknown = _clean(data)",
         f"    {got}",
         "problems = None",
     ]
-    for i, f in enumerate(fields):
-        value = values[i]
-        lines.append(f"if {value} is None:")
-        lines.extend(f"    {line}" for line in _left_out(plan, i, value, src))
-        lines.append("else:")
-        lines.append("    try:")
-        lines.extend(f"        {line}" for line in _accept(f.type, value, plan.checkers[i], src))
-        lines.append(f"    except {invalid} as exc:")
-        lines.append(f"        problems = {merge_}(problems, {keys[i]}, exc)")
-    lines.append("if problems is not None or unknown is not None:")
-    lines.append(f"    raise {src.ref(combine, '_combine')}(problems, unknown)")
-    lines.extend(_result(plan, keys, values, src))
-    return "\n".join(f"        {line}" for line in lines)
+    for i, (kind, lines, _) in enumerate(fields):
+        body.append(f"if v{i} is None:")
+        body.append(f"    {_LEFT_OUT[kind].format(i=i)}")
+        body.append("else:")
+        body.append("    try:")
+        body.extend(f"        {line}" for line in lines)
+        body.append("    except _Invalid as exc:")
+        body.append(f"        problems = _merge(problems, _k{i}, exc)")
+    body.append("if problems is not None or unknown is not None:")
+    body.append("    raise _combine(problems, unknown)")
+    body.extend(_result(mode, fields))
+    head = f"def make({', '.join(params)}):\n    def check_object(data):\n"
+    return head + "\n".join(f"        {line}" for line in body) + "\n    return check_object\n"
 
 
-def _left_out(plan: Plan, i: int, value: str, src: _Source) -> list[str]:
-    f = plan.fields[i]
-    if f.required:
-        return [
-            f"problems = {src.ref(add, '_add')}(problems, {src.ref(plan.missing[i], '_missing')})"
-        ]
-    if plan.mode == KWARGS:
-        make = plan.defaults[i]
-        if make is not None:
-            return [f"{value} = {src.ref(make, '_default')}()"]
-        return [f"{value} = {src.ref(f.default, '_default')}"]
-    if plan.mode == DATACLASS and f.default is None:
-        return [f"{value} = None"]
-    return [f"{value} = {src.ref(_ABSENT, '_ABSENT')}"]
+_LEFT_OUT = {
+    MISSING_FIELD: "problems = _add(problems, _left{i})",
+    DEFAULT: "v{i} = _left{i}",
+    MAKE: "v{i} = _left{i}()",
+    ABSENT: "v{i} = _ABSENT",
+}
 
 
-def _result(plan: Plan, keys: list[str], values: list[str], src: _Source) -> list[str]:
-    pairs = zip(plan.fields, keys, values, strict=True)
-    if plan.mode == KWARGS:
-        return [f"return {{{', '.join(f'{k}: {v}' for _, k, v in pairs)}}}"]
-    lines = [f"out = {{{', '.join(f'{k}: {v}' for f, k, v in pairs if _always_out(plan, f))}}}"]
-    for f, k, v in zip(plan.fields, keys, values, strict=True):
-        if not _always_out(plan, f):
-            lines.append(f"if {v} is not {src.ref(_ABSENT, '_ABSENT')}:")
-            lines.append(f"    out[{k}] = {v}")
-    if plan.build is not None:
-        lines.append(f"return {src.ref(plan.build, '_build')}(out)")
-    else:
-        lines.append("return out")
+def _result(mode: str, fields: _Shape) -> list[str]:
+    kept = ", ".join(f"_k{i}: v{i}" for i, (kind, _, _) in enumerate(fields) if kind != ABSENT)
+    lines = [f"out = {{{kept}}}"]
+    for i, (kind, _, _) in enumerate(fields):
+        if kind == ABSENT:
+            lines += (f"if v{i} is not _ABSENT:", f"    out[_k{i}] = v{i}")
+    lines.append("return out" if mode != DATACLASS else "return _build(out)")
     return lines
-
-
-def _always_out(plan: Plan, f: Field) -> bool:
-    return f.required or (plan.mode == DATACLASS and f.default is None)
 
 
 # --- the fast path for one value --------------------------------------------------------------
 
 
-def _accept(node: Node, value: str, checker: Checker, src: _Source) -> list[str]:
-    """Lines that leave in `value` what the function receives, or raise `Invalid`."""
+class _Values:
+    """The values a field's fast path names, as `_c<field>_<n>`."""
+
+    __slots__ = ("field", "values")
+
+    def __init__(self, field: int) -> None:
+        self.field = field
+        self.values: list[object] = []
+
+    def ref(self, value: object) -> str:
+        self.values.append(value)
+        return f"_c{self.field}_{len(self.values) - 1}"
+
+
+def _fast(node: Node, i: int) -> _Fast:
+    """Lines that leave in `v<i>` what the function receives, or raise `Invalid`."""
     if isinstance(node, Nullable):
         node = node.inner  # None never reaches here: for a field it means left out
-    check = src.ref(checker, "_check")
-    slow = f"{value} = {check}({value})"
-    refused = _refused(node, value, src)
+    values = _Values(i)
+    value, slow = f"v{i}", f"v{i} = _check{i}(v{i})"
+    refused = _refused(node, value, values)
     if refused is not None:
-        return [f"if {refused}:", f"    {slow}"]
+        return _Fast((f"if {refused}:", f"    {slow}"), tuple(values.values))
     if isinstance(node, Choice) and node.json_type in _EXACT:
-        table = src.ref(dict(zip(node.values, node.outputs, strict=True)), "_members")
+        table = values.ref(dict(zip(node.values, node.outputs, strict=True)))
         found = f"{table}.get({value}) if type({value}) is {_EXACT[node.json_type]} else None"
-        return [f"found = {found}", f"{value} = {check}({value}) if found is None else found"]
-    array = _array_lines(node, value, slow, src)
-    return array if array is not None else [slow]
+        lines = (f"found = {found}", f"{value} = _check{i}({value}) if found is None else found")
+        return _Fast(lines, tuple(values.values))
+    array = _array_lines(node, value, slow, values)
+    return _Fast(array or (slow,), tuple(values.values))
 
 
 _EXACT = {"string": "str", "integer": "int", "boolean": "bool"}
 
 
-def _refused(node: Node, value: str, src: _Source) -> str | None:
+def _refused(node: Node, value: str, values: _Values) -> str | None:
     """An expression true unless `value` is of exactly the node's type and within its bounds.
 
     Only for nodes whose checker passes such a value on unchanged; None for any other node.
     """
     if isinstance(node, Scalar):
         if node.kind is float:
-            inf = src.ref(_INF, "_inf")
+            inf = values.ref(_INF)
             return f"type({value}) is not float or not -{inf} < {value} < {inf}"
         return f"type({value}) is not {node.kind.__name__}"
     if isinstance(node, Choice) and node.values == node.outputs and node.json_type in _EXACT:
-        choices = src.ref(frozenset(node.values), "_choices")
+        choices = values.ref(frozenset(node.values))
         return f"type({value}) is not {_EXACT[node.json_type]} or {value} not in {choices}"
     if isinstance(node, Constrained) and not node.transforms:
-        inner = _refused(node.inner, value, src)
-        bounds = [_holds(check, value, src) for check in node.checks]
+        inner = _refused(node.inner, value, values)
+        bounds = [_holds(check, value, values) for check in node.checks]
         if inner is not None and None not in bounds:
             return f"{inner} or not ({' and '.join(bounds)})" if bounds else inner  # type: ignore[arg-type]
     return None
 
 
-def _holds(check: object, value: str, src: _Source) -> str | None:  # noqa: PLR0911 - one per bound
+def _holds(check: object, value: str, values: _Values) -> str | None:  # noqa: PLR0911 - one per bound
     """An expression true when `value` (already of the right type) meets the check."""
     if isinstance(check, at.Gt):
-        return f"{value} > {src.ref(check.gt, '_bound')}"
+        return f"{value} > {values.ref(check.gt)}"
     if isinstance(check, at.Ge):
-        return f"{value} >= {src.ref(check.ge, '_bound')}"
+        return f"{value} >= {values.ref(check.ge)}"
     if isinstance(check, at.Lt):
-        return f"{value} < {src.ref(check.lt, '_bound')}"
+        return f"{value} < {values.ref(check.lt)}"
     if isinstance(check, at.Le):
-        return f"{value} <= {src.ref(check.le, '_bound')}"
+        return f"{value} <= {values.ref(check.le)}"
     if isinstance(check, at.MultipleOf):
-        return f"{value} % {src.ref(check.multiple_of, '_step')} == 0"
+        return f"{value} % {values.ref(check.multiple_of)} == 0"
     if isinstance(check, at.MinLen):
-        return f"len({value}) >= {src.ref(check.min_length, '_length')}"
+        return f"len({value}) >= {values.ref(check.min_length)}"
     if isinstance(check, at.MaxLen):
-        return f"len({value}) <= {src.ref(check.max_length, '_length')}"
+        return f"len({value}) <= {values.ref(check.max_length)}"
     if isinstance(check, RequiredField):
         return f"{value} and not {value}.isspace()"
     return None
 
 
-def _array_lines(node: Node, value: str, slow: str, src: _Source) -> list[str] | None:
+def _array_lines(node: Node, value: str, slow: str, values: _Values) -> tuple[str, ...] | None:
     """A loop over a plain list whose items all need only an inline test, else None."""
     bounds: list[str | None] = []
     if isinstance(node, Constrained) and not node.transforms:
-        bounds = [_holds(check, value, src) for check in node.checks]
+        bounds = [_holds(check, value, values) for check in node.checks]
         node = node.inner
     if not isinstance(node, Array) or None in bounds or (bounds and node.kind in (set, frozenset)):
         return None
     item = f"{value}_item"
-    refused = _refused(node.items, item, src)
+    refused = _refused(node.items, item, values)
     if refused is None:
         return None
     fits = " and ".join([f"type({value}) is list", *(b for b in bounds if b)])
     copy = f"{value}[:]" if node.kind is list else f"{node.kind.__name__}({value})"
-    return [
+    return (
         f"if {fits}:",
         f"    for {item} in {value}:",
         f"        if {refused}:",
@@ -256,4 +273,4 @@ def _array_lines(node: Node, value: str, slow: str, src: _Source) -> list[str] |
         f"        {value} = {copy}",
         "else:",
         f"    {slow}",
-    ]
+    )

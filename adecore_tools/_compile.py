@@ -39,6 +39,7 @@ from ._fields import (
     Scalar,
     Union,
 )
+from ._frozen import once
 from ._problems import Invalid, Key, Mismatch, Problem, add, closest, merge, message, show
 
 __all__ = ["Checker", "compile_fields", "expected"]
@@ -68,7 +69,14 @@ def _check_default(f: Field, tool: str) -> None:
         raise ValueError(msg) from None
 
 
-def _checker(node: Node, *, native: bool = False) -> Checker:  # noqa: PLR0911 - one per node kind
+def _checker(node: Node, *, native: bool = False) -> Checker:
+    return once(_CHECKERS, (node, native), lambda: _new_checker(node, native=native))
+
+
+_CHECKERS: dict[tuple[Node, bool], Checker] = {}
+
+
+def _new_checker(node: Node, *, native: bool) -> Checker:  # noqa: PLR0911 - one per node kind
     if isinstance(node, Scalar):
         return _SCALARS[node.kind, native]
     if isinstance(node, Choice):
@@ -531,14 +539,28 @@ def _object_checker(fields: Sequence[Field], mode: str, node: Object | None) -> 
     return _codegen.object_validator(
         _codegen.Plan(
             mode=mode,
-            fields=tuple(fields),
+            names=names,
+            nodes=tuple(f.type for f in fields),
             checkers=tuple(_checker(f.type) for f in fields),
-            missing=tuple(_missing(f) for f in fields),
-            defaults=tuple(_default_maker(f) for f in fields),
+            left_out=tuple(_left_out(f, mode) for f in fields),
             clean=clean,
             build=None if node is None or not node.is_dataclass else _constructor(node.cls),
         )
     )
+
+
+def _left_out(f: Field, mode: str) -> tuple[str, object]:
+    """What a field left out becomes (see `_codegen`): a problem, its default, or nothing."""
+    if f.required:
+        return _codegen.MISSING_FIELD, _missing(f)
+    if mode == _codegen.KWARGS:
+        if _immutable(f.default):
+            return _codegen.DEFAULT, f.default
+        default = f.default
+        return _codegen.MAKE, lambda: copy.deepcopy(default)
+    if mode == _codegen.DATACLASS and f.default is None:
+        return _codegen.DEFAULT, None  # no default of its own: the class gets None
+    return _codegen.ABSENT, None
 
 
 def _missing(f: Field) -> Problem:
@@ -549,14 +571,6 @@ def _missing(f: Field) -> Problem:
 
 def _bare(node: Node) -> Node:
     return node.inner if isinstance(node, Nullable) else node
-
-
-def _default_maker(f: Field) -> Callable[[], Any] | None:
-    """How to make the default of a field left out, or None when the value is simply shared."""
-    if _immutable(f.default):
-        return None
-    default = f.default
-    return lambda: copy.deepcopy(default)
 
 
 def _immutable(value: object) -> bool:

@@ -64,7 +64,7 @@ class RequiredField(Frozen):
     message: str
 
     def __init__(self, message: str) -> None:
-        self._set(message=message)
+        self._set(message)
 
 
 class Transform(Frozen):
@@ -74,7 +74,7 @@ class Transform(Frozen):
     fn: Callable[[Any], Any]
 
     def __init__(self, fn: Callable[[Any], Any]) -> None:
-        self._set(fn=fn)
+        self._set(fn)
 
 
 def required_field(message: str) -> RequiredField:
@@ -138,7 +138,7 @@ class Scalar(Frozen):
     kind: type
 
     def __init__(self, kind: type) -> None:
-        self._set(kind=kind)
+        self._set(kind)
 
 
 class Choice(Frozen):
@@ -159,7 +159,7 @@ class Choice(Frozen):
         outputs: tuple[object, ...],
         json_type: JsonType,
     ) -> None:
-        self._set(values=values, outputs=outputs, json_type=json_type)
+        self._set(values, outputs, json_type)
 
 
 class Array(Frozen):
@@ -170,7 +170,7 @@ class Array(Frozen):
     kind: type
 
     def __init__(self, items: Node, kind: type) -> None:
-        self._set(items=items, kind=kind)
+        self._set(items, kind)
 
 
 class Record(Frozen):
@@ -180,7 +180,7 @@ class Record(Frozen):
     values: Node
 
     def __init__(self, values: Node) -> None:
-        self._set(values=values)
+        self._set(values)
 
 
 class Object(Frozen):
@@ -199,7 +199,7 @@ class Object(Frozen):
         description: str | None,
         is_dataclass: bool,  # noqa: FBT001 - a value class, built by keyword or position alike
     ) -> None:
-        self._set(cls=cls, fields=fields, description=description, is_dataclass=is_dataclass)
+        self._set(cls, fields, description, is_dataclass)
 
 
 class Union(Frozen):
@@ -209,7 +209,7 @@ class Union(Frozen):
     branches: tuple[Node, ...]
 
     def __init__(self, branches: tuple[Node, ...]) -> None:
-        self._set(branches=branches)
+        self._set(branches)
 
 
 class Nullable(Frozen):
@@ -219,7 +219,7 @@ class Nullable(Frozen):
     inner: Node
 
     def __init__(self, inner: Node) -> None:
-        self._set(inner=inner)
+        self._set(inner)
 
 
 Check: TypeAlias = Any
@@ -243,7 +243,7 @@ class Constrained(Frozen):
         transforms: tuple[Callable[[Any], Any], ...] = (),
         description: str | None = None,
     ) -> None:
-        self._set(inner=inner, checks=checks, transforms=transforms, description=description)
+        self._set(inner, checks, transforms, description)
 
 
 Node: TypeAlias = "Scalar | Choice | Array | Record | Object | Union | Nullable | Constrained"
@@ -273,11 +273,4 @@ class Field(Frozen):
         description: str | None = None,
         missing_message: str | None = None,
     ) -> None:
-        self._set(
-            name=name,
-            type=type,
-            required=required,
-            default=default,
-            description=description,
-            missing_message=missing_message,
-        )
+        self._set(name, type, required, default, description, missing_message)

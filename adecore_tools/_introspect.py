@@ -39,6 +39,7 @@ from ._fields import (
     Transform,
     Union,
 )
+from ._frozen import once
 
 __all__ = ["Signature", "Unresolved", "read_signature"]
 
@@ -57,6 +58,7 @@ _NOT_REQUIRED = (te.NotRequired, getattr(typing, "NotRequired", te.NotRequired))
 _READ_ONLY = (te.ReadOnly, getattr(typing, "ReadOnly", te.ReadOnly))
 _ALIASES = (te.TypeAliasType, getattr(typing, "TypeAliasType", te.TypeAliasType))
 _NUMERIC_BOUNDS = (at.Gt, at.Ge, at.Lt, at.Le, at.MultipleOf)
+_SCALARS = {kind: Scalar(kind) for kind in (str, int, float, bool)}
 _LENGTH_BOUNDS = (at.MinLen, at.MaxLen)
 
 _ADVICE: dict[object, str] = {
@@ -209,8 +211,21 @@ def _object_description(node: Node) -> str | None:
     return node.description if isinstance(node, Object) else None
 
 
-def _node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa: C901, PLR0911, PLR0912
-    """The node for one type. `seen` holds the classes and aliases being read, to refuse cycles."""
+def _node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:
+    """The node for one type. `seen` holds the classes and aliases being read, to refuse cycles.
+
+    Equal hints mean the same, so each is read once (a type that contains itself never gets a
+    node, so one found here was never in `seen`).
+    """
+    return once(_NODES, tp, lambda: _new_node(tp, where, seen))
+
+
+_NODES: dict[object, Node] = {}
+
+
+def _new_node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa: C901, PLR0911, PLR0912
+    if tp in _SCALARS:
+        return _SCALARS[tp]
     if isinstance(tp, _ALIASES) or hasattr(tp, "__supertype__"):
         if tp in seen:
             raise where.error(TypeError, f"{_name(tp)} refers to itself; {_NO_CYCLES}")
@@ -220,8 +235,6 @@ def _node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa: C9
     args: tuple[Any, ...] = te.get_args(tp)
     if origin is te.Annotated:
         return _annotated(args[0], args[1:], where, seen)
-    if tp in (str, int, float, bool):
-        return Scalar(tp)
     if origin in _LITERALS:
         return _literal(args, where)
     kind: type[object] | None = tp if isinstance(tp, type) else None
@@ -290,8 +303,9 @@ def _annotated(
 
 def _flatten(metadata: Iterable[object]) -> Iterator[object]:
     for meta in metadata:
-        if isinstance(meta, at.GroupedMetadata):
-            yield from _flatten(meta)
+        # what `isinstance(meta, at.GroupedMetadata)` checks, without a Protocol's slow test
+        if getattr(meta, "__is_annotated_types_grouped_metadata__", False):
+            yield from _flatten(typing.cast("Iterable[object]", meta))
         else:
             yield meta
 
@@ -307,8 +321,8 @@ def _checked(check: Check, node: Node, where: _Where) -> Check:  # noqa: C901
             raise where.error(
                 TypeError, f"{name} bounds a number; it cannot apply to {_kind(base)}"
             )
-        (bound,) = dataclasses.astuple(check)
-        if type(bound) not in (int, float) or math.isnan(bound):
+        bound = _bound_of(check)
+        if not isinstance(bound, (int, float)) or isinstance(bound, bool) or math.isnan(bound):
             raise where.error(TypeError, f"{name} needs an int or float bound, got {bound!r}")
         if isinstance(check, at.MultipleOf) and not (0 < bound < math.inf):
             raise where.error(ValueError, f"MultipleOf needs a positive finite step, got {bound!r}")
@@ -319,7 +333,7 @@ def _checked(check: Check, node: Node, where: _Where) -> Check:  # noqa: C901
             raise where.error(
                 TypeError, f"{name} bounds a length; it cannot apply to {_kind(base)}"
             )
-        (length,) = dataclasses.astuple(check)
+        length = check.min_length if isinstance(check, at.MinLen) else check.max_length
         if type(length) is not int or length < 0:
             raise where.error(ValueError, f"{name} needs a length of 0 or more, got {length!r}")
     elif isinstance(check, RequiredField):
@@ -328,6 +342,18 @@ def _checked(check: Check, node: Node, where: _Where) -> Check:  # noqa: C901
     elif not callable(check.func):
         raise where.error(TypeError, f"Predicate needs a callable, got {check.func!r}")
     return check
+
+
+def _bound_of(check: at.Gt | at.Ge | at.Lt | at.Le | at.MultipleOf) -> object:
+    if isinstance(check, at.Gt):
+        return check.gt
+    if isinstance(check, at.Ge):
+        return check.ge
+    if isinstance(check, at.Lt):
+        return check.lt
+    if isinstance(check, at.Le):
+        return check.le
+    return check.multiple_of
 
 
 def _kind(node: Node) -> str:

@@ -25,6 +25,7 @@ from ._fields import (
     Scalar,
     Union,
 )
+from ._frozen import once
 
 __all__ = ["frozen", "input_schema"]
 
@@ -33,23 +34,29 @@ _TYPES = {str: "string", int: "integer", float: "number", bool: "boolean"}
 
 def input_schema(fields: Iterable[Field]) -> dict[str, Any]:
     """The `inputSchema` of a tool: an object with one property per field, in signature order."""
-    schema: dict[str, Any] = frozen(_object(tuple(fields), None))
-    return schema
+    return _object(tuple(fields), None)
 
 
 def _object(fields: tuple[Field, ...], description: str | None) -> dict[str, Any]:
     schema: dict[str, Any] = {"type": "object"}
     if description:
         schema["description"] = description
-    schema["properties"] = {f.name: _node(f.type, f.description) for f in fields}
+    schema["properties"] = _FrozenDict({f.name: _node(f.type, f.description) for f in fields})
     required = [f.name for f in fields if f.required]
     if required:
-        schema["required"] = required
-    return schema
+        schema["required"] = _FrozenList(required)
+    return _FrozenDict(schema)
 
 
 def _node(node: Node, description: str | None) -> dict[str, Any]:
     """One node's schema; `description` (the field's) wins over the node's own."""
+    return once(_SCHEMAS, (node, description), lambda: _new_node(node, description))
+
+
+_SCHEMAS: dict[tuple[Node, str | None], dict[str, Any]] = {}
+
+
+def _new_node(node: Node, description: str | None) -> dict[str, Any]:
     if isinstance(node, Nullable):
         return _node(node.inner, description)
     if isinstance(node, Constrained):
@@ -62,10 +69,10 @@ def _node(node: Node, description: str | None) -> dict[str, Any]:
     if description:
         schema["description"] = description
     if isinstance(node, Choice):
-        schema["enum"] = list(node.values)
+        schema["enum"] = _FrozenList(node.values)
     elif isinstance(node, Array):
         schema["items"] = _node(node.items, None)
-    return schema
+    return _FrozenDict(schema)
 
 
 def _json_type(node: Scalar | Choice | Array | Record) -> str:

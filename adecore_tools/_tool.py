@@ -79,13 +79,7 @@ class ToolAnnotations(Frozen):
         open_world: bool | None = None,
         title: str | None = None,
     ) -> None:
-        self._set(
-            read_only=read_only,
-            destructive=destructive,
-            idempotent=idempotent,
-            open_world=open_world,
-            title=title,
-        )
+        self._set(read_only, destructive, idempotent, open_world, title)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copy and pickle by keyword (the arguments are keyword-only)."""
@@ -108,7 +102,7 @@ class ToolInput(Frozen):
     def __init__(
         self, fields: tuple[Field, ...], validate: Checker, schema: dict[str, Any], fields_line: str
     ) -> None:
-        self._set(fields=fields, validate=validate, schema=schema, fields_line=fields_line)
+        self._set(fields, validate, schema, fields_line)
 
     def __eq__(self, other: object) -> bool:
         """Each input is its own: equal only to itself."""
@@ -175,16 +169,7 @@ class Tool(Frozen, Generic[P, R]):
         _calling: _Calling | None,
         _entry: dict[str, Any] | None = None,
     ) -> None:
-        self._set(
-            name=name,
-            toolkit=toolkit,
-            description=description,
-            annotations=annotations,
-            fn=fn,
-            _docs=_docs,
-            _calling=_calling,
-            _entry=_entry,
-        )
+        self._set(name, toolkit, description, annotations, fn, _docs, _calling, _entry)
 
     def __eq__(self, other: object) -> bool:
         """Each tool is its own: equal only to itself."""
@@ -350,7 +335,7 @@ class Toolkit(Frozen):
     tools: tuple[Tool[..., Any], ...]
 
     def __init__(self, name: str, tools: tuple[Tool[..., Any], ...]) -> None:
-        self._set(name=name, tools=tools)
+        self._set(name, tools)
 
 
 def define_toolkit(name: str, tools: Iterable[Tool[..., Any]]) -> Toolkit:
