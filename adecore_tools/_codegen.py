@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import linecache
+import typing
 from collections.abc import Callable, Hashable
 from functools import partial
 from typing import Any, NamedTuple
@@ -224,7 +225,8 @@ def _refused(node: Node, value: str, values: _Values) -> str | None:
         inner = _refused(node.inner, value, values)
         bounds = [_holds(check, value, values) for check in node.checks]
         if inner is not None and None not in bounds:
-            return f"{inner} or not ({' and '.join(bounds)})" if bounds else inner  # type: ignore[arg-type]
+            tests = typing.cast("list[str]", bounds)
+            return f"{inner} or not ({' and '.join(tests)})" if tests else inner
     return None
 
 

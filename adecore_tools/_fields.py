@@ -161,6 +161,10 @@ class Choice(Frozen):
     ) -> None:
         self._set(values, outputs, json_type)
 
+    def _key(self) -> tuple[Any, ...]:
+        # `1 == 1.0 == True`: equal choices must also agree on the type of each value
+        return (self.values, tuple(map(type, self.values)), self.outputs, self.json_type)
+
 
 class Array(Frozen):
     """`list[X]`, `Sequence[X]`, `tuple[X, ...]`, `set[X]` or `frozenset[X]`; `kind` is built."""
@@ -200,6 +204,9 @@ class Object(Frozen):
         is_dataclass: bool,  # noqa: FBT001 - a value class, built by keyword or position alike
     ) -> None:
         self._set(cls, fields, description, is_dataclass)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.cls,)  # one class reads into one object; its fields may hold any default
 
 
 class Union(Frozen):
@@ -245,6 +252,11 @@ class Constrained(Frozen):
     ) -> None:
         self._set(inner, checks, transforms, description)
 
+    def _key(self) -> tuple[Any, ...]:
+        # `Ge(0) == Ge(0.0)`, yet they read differently in a message: compare them as written
+        checks = tuple(repr(check) for check in self.checks)
+        return (self.inner, checks, self.transforms, self.description)
+
 
 Node: TypeAlias = "Scalar | Choice | Array | Record | Object | Union | Nullable | Constrained"
 
@@ -274,3 +286,7 @@ class Field(Frozen):
         missing_message: str | None = None,
     ) -> None:
         self._set(name, type, required, default, description, missing_message)
+
+    def _key(self) -> tuple[Any, ...]:
+        default: object = self.default
+        return (*self._values(), type(default))  # a default of 0 is not one of False

@@ -44,6 +44,10 @@ class Frozen:
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._names())
 
+    def _key(self) -> tuple[Any, ...]:
+        """What equality and the hash compare: the values, or something stricter."""
+        return self._values()
+
     def _names(self) -> tuple[str, ...]:
         names: tuple[str, ...] = type(self).__slots__
         return names
@@ -62,14 +66,14 @@ class Frozen:
         """Equal when of the same class with equal values."""
         if type(other) is not type(self):
             return NotImplemented
-        return self._values() == other._values()
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
         """Hash by value, consistent with `__eq__`; computed once, since values never change."""
         try:
             return self._hash  # type: ignore[attr-defined, no-any-return]
         except AttributeError:
-            value = hash(self._values())
+            value = hash(self._key())
             object.__setattr__(self, "_hash", value)
             return value
 

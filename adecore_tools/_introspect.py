@@ -61,12 +61,6 @@ _NUMERIC_BOUNDS = (at.Gt, at.Ge, at.Lt, at.Le, at.MultipleOf)
 _SCALARS = {kind: Scalar(kind) for kind in (str, int, float, bool)}
 _LENGTH_BOUNDS = (at.MinLen, at.MaxLen)
 
-_ADVICE: dict[object, str] = {
-    typing.Any: "say what a model should send, such as str or a TypedDict",
-    object: "say what a model should send, such as str or a TypedDict",
-    bytes: "take a str (base64, say) and decode it with transform(...)",
-    bytearray: "take a str (base64, say) and decode it with transform(...)",
-}
 _SUPPORTED = (
     "str, int, float, bool, a Literal, an Enum, list[X], Sequence[X], tuple[X, ...], set[X], "
     "frozenset[X], dict[str, X], Mapping[str, X], a TypedDict, a dataclass, X | None, A | B "
@@ -171,8 +165,12 @@ def _field(  # noqa: PLR0913 - each argument is one fact about the field
     missing_message = _required_message(node)
     admits_none = isinstance(node, Nullable)
     if missing_message is not None:
-        if default is not MISSING:
-            raise where.error(ValueError, "uses required_field but has a default; drop one")
+        if default is not MISSING or key_required is False:
+            raise where.error(
+                ValueError,
+                "uses required_field but may be left out (a default, NotRequired, a default "
+                "factory); drop one",
+            )
         required = True
     elif key_required is not None:
         required = key_required
@@ -217,19 +215,23 @@ def _node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:
     Equal hints mean the same, so each is read once (a type that contains itself never gets a
     node, so one found here was never in `seen`).
     """
-    return once(_NODES, tp, lambda: _new_node(tp, where, seen))
+    try:
+        key = (tp, repr(tp))  # `int | str == str | int`, but the order decides: repr keeps it
+    except Exception:  # noqa: BLE001 - metadata of the host's that cannot show itself
+        return _new_node(tp, where, seen)
+    return once(_NODES, key, lambda: _new_node(tp, where, seen))
 
 
-_NODES: dict[object, Node] = {}
+_NODES: dict[tuple[object, str], Node] = {}
 
 
 def _new_node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa: C901, PLR0911, PLR0912
-    if tp in _SCALARS:
+    if isinstance(tp, type) and tp in _SCALARS:
         return _SCALARS[tp]
     if isinstance(tp, _ALIASES) or hasattr(tp, "__supertype__"):
         if tp in seen:
             raise where.error(TypeError, f"{_name(tp)} refers to itself; {_NO_CYCLES}")
-        base = tp.__value__ if isinstance(tp, _ALIASES) else tp.__supertype__
+        base: object = getattr(tp, "__value__" if isinstance(tp, _ALIASES) else "__supertype__")
         return _node(base, where, (*seen, tp))
     origin: Any = te.get_origin(tp)
     args: tuple[Any, ...] = te.get_args(tp)
@@ -242,9 +244,9 @@ def _new_node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa
         return _enum(kind, where)
     if origin in _UNIONS:
         return _union(args, where, seen)
-    if origin in _SEQUENCES or tp in _SEQUENCES:
+    if origin in _SEQUENCES or kind in _SEQUENCES:
         return _array(origin or tp, args, where, seen)
-    if origin in _MAPPINGS or tp in _MAPPINGS:
+    if origin in _MAPPINGS or kind in _MAPPINGS:
         return _record(args, where, seen)
     if kind is not None and (te.is_typeddict(kind) or dataclasses.is_dataclass(kind)):
         if kind in seen:
@@ -254,12 +256,22 @@ def _new_node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa
         raise where.error(TypeError, f"{_name(tp)} only means something on a TypedDict key")
     if tp is None or tp is type(None):
         raise where.error(TypeError, "None alone is no input; use X | None for an optional X")
-    advice = _ADVICE.get(tp, f"use {_SUPPORTED}")
-    if kind is not None and not _is_builtin(kind):
-        advice += "; if this is the call object, make it a subclass of ToolCall"
-    elif isinstance(tp, te.TypeVar):
-        advice = "type variables cannot be listed; use the concrete type"
-    raise where.error(TypeError, f"type {_name(tp)} has no one JSON type; {advice}")
+    raise where.error(TypeError, f"type {_name(tp)} has no one JSON type; {_advice(tp, kind)}")
+
+
+def _advice(tp: object, kind: type[object] | None) -> str:
+    """What to write instead of a type no schema can describe."""
+    if tp is typing.Any or tp is object:
+        return "say what a model should send, such as str or a TypedDict"
+    if kind in (bytes, bytearray):
+        return "take a str (base64, say) and decode it with transform(...)"
+    if kind is not None and kind.__module__ in ("datetime", "decimal", "uuid", "pathlib"):
+        return "take a str and convert it with transform(...), such as an ISO 8601 text"
+    if isinstance(tp, te.TypeVar):
+        return "type variables cannot be listed; use the concrete type"
+    if kind is not None and kind.__module__ != "builtins":
+        return f"use {_SUPPORTED}; if this is the call object, make it a subclass of ToolCall"
+    return f"use {_SUPPORTED}"
 
 
 _NO_CYCLES = "recursive types cannot be listed (the schema has no $ref); bound the depth instead"
@@ -271,10 +283,6 @@ def _name(tp: object) -> str:
             tp.__qualname__ if tp.__module__ == "builtins" else f"{tp.__module__}.{tp.__qualname__}"
         )
     return repr(tp).replace("typing_extensions.", "").replace("typing.", "")
-
-
-def _is_builtin(tp: type) -> bool:
-    return tp.__module__ in ("builtins", "datetime", "decimal", "uuid", "pathlib")
 
 
 def _annotated(
