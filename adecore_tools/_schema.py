@@ -41,11 +41,11 @@ def _object(fields: tuple[Field, ...], description: str | None) -> dict[str, Any
     schema: dict[str, Any] = {"type": "object"}
     if description:
         schema["description"] = description
-    schema["properties"] = _FrozenDict({f.name: _node(f.type, f.description) for f in fields})
+    schema["properties"] = _read_only_dict({f.name: _node(f.type, f.description) for f in fields})
     required = [f.name for f in fields if f.required]
     if required:
-        schema["required"] = _FrozenList(required)
-    return _FrozenDict(schema)
+        schema["required"] = _read_only_list(required)
+    return _read_only_dict(schema)
 
 
 def _node(node: Node, description: str | None) -> dict[str, Any]:
@@ -69,10 +69,10 @@ def _new_node(node: Node, description: str | None) -> dict[str, Any]:
     if description:
         schema["description"] = description
     if isinstance(node, Choice):
-        schema["enum"] = _FrozenList(node.values)
+        schema["enum"] = _read_only_list(node.values)
     elif isinstance(node, Array):
         schema["items"] = _node(node.items, None)
-    return _FrozenDict(schema)
+    return _read_only_dict(schema)
 
 
 def _json_type(node: Scalar | Choice | Array | Record) -> str:
@@ -89,10 +89,10 @@ def frozen(value: Any) -> Any:
         return value
     if isinstance(value, Mapping):
         mapping = typing.cast("Mapping[str, Any]", value)
-        return _FrozenDict({key: frozen(item) for key, item in mapping.items()})
+        return _read_only_dict({key: frozen(item) for key, item in mapping.items()})
     if isinstance(value, list):
         items = typing.cast("list[object]", value)
-        return _FrozenList(frozen(item) for item in items)
+        return _read_only_list(frozen(item) for item in items)
     return value
 
 
@@ -112,10 +112,13 @@ def _refuse(*_: object, **__: object) -> NoReturn:
 
 
 class _FrozenDict(dict[str, Any]):
-    """A dict that refuses every change: it is JSON-serialisable and equal to a plain dict."""
+    """A dict that refuses every change: it is JSON-serialisable and equal to a plain dict.
+
+    Made only by `_read_only_dict`: calling the class runs `__init__`, which refuses too.
+    """
 
     __slots__ = ()
-    __setitem__ = __delitem__ = __ior__ = _refuse
+    __init__ = __setitem__ = __delitem__ = __ior__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse
 
     def __copy__(self) -> dict[str, Any]:
@@ -129,10 +132,13 @@ class _FrozenDict(dict[str, Any]):
 
 
 class _FrozenList(list[Any]):
-    """A list that refuses every change: it is JSON-serialisable and equal to a plain list."""
+    """A list that refuses every change: it is JSON-serialisable and equal to a plain list.
+
+    Made only by `_read_only_list`: calling the class runs `__init__`, which refuses too.
+    """
 
     __slots__ = ()
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    __init__ = __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
     append = extend = insert = pop = remove = clear = sort = reverse = _refuse
 
     def __copy__(self) -> list[Any]:
@@ -143,3 +149,15 @@ class _FrozenList(list[Any]):
 
     def __reduce__(self) -> tuple[type[list[Any]], tuple[list[Any]]]:
         return (list, (_thawed(self),))
+
+
+def _read_only_dict(items: Mapping[str, Any]) -> dict[str, Any]:
+    made: dict[str, Any] = dict.__new__(_FrozenDict)
+    dict.update(made, items)  # pyright: ignore[reportUnknownMemberType] - past the refusing override
+    return made
+
+
+def _read_only_list(items: Iterable[Any]) -> list[Any]:
+    made: list[Any] = list.__new__(_FrozenList)
+    list.extend(made, items)  # pyright: ignore[reportUnknownMemberType] - past the refusing override
+    return made
