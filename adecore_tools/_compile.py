@@ -369,10 +369,15 @@ def _predicate_words(func: Callable[[Any], object]) -> str:
 
 
 def _predicate_test(func: Callable[[Any], object]) -> Test:
+    """Like a transform, a predicate may refuse with a `ValueError` of its own words."""
     wanted = f"expected {_predicate_words(func)}"
 
     def test(value: Any) -> Problem | None:
-        return None if func(value) else Problem((), f"{wanted}, got {show(value)}")
+        try:
+            holds = func(value)
+        except ValueError as exc:
+            return Problem((), str(exc) or f"{wanted}, got {show(value)}", authored=True)
+        return None if holds else Problem((), f"{wanted}, got {show(value)}")
 
     return test
 

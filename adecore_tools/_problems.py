@@ -180,7 +180,7 @@ def show(value: object) -> str:  # noqa: C901, PLR0911 - one return per kind of 
         return "an array"
     if isinstance(value, dict):
         return "an object"
-    return f"a {_type_name(value)} value"
+    return f"a value of type {_type_name(value)}"
 
 
 def _type_name(value: object) -> str:

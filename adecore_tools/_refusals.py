@@ -104,7 +104,7 @@ class ToolRefusal(CodedError):  # noqa: N818 - the contract's name
         """Hash by value, consistent with `__eq__`."""
         return hash((self.code, self.message, self.lines))
 
-    def __reduce__(self) -> tuple[type[ToolRefusal], tuple[str, str, tuple[str, ...]]]:  # type: ignore[override]
+    def __reduce__(self) -> tuple[type[ToolRefusal], tuple[str, str, tuple[str, ...]]]:  # type: ignore[override]  # pyright: ignore[reportIncompatibleMethodOverride]
         """Pickle by code, message and rows."""
         return (type(self), (self.code, self.message, self.lines))
 

@@ -216,17 +216,18 @@ def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]
     """Validate `data` and start the tool's function with it and `call`, for the caller to await."""
     calling = resolved(t)
     kwargs = calling.input.parse(data)
-    if calling.call_type is None:
+    name, kind = calling.call_name, calling.call_type
+    if name is None or kind is None:
         return t.fn(**kwargs)
-    if not isinstance(call, calling.call_type):
+    if not isinstance(call, kind):
         msg = (
-            f"tool {t.name!r} needs a call object of type {calling.call_type.__name__}, "
+            f"tool {t.name!r} needs a call object of type {kind.__name__}, "
             f"got {type(call).__name__}; pass one to registry.run(name, input, call)"
         )
         raise TypeError(msg)
     if calling.call_positional:
         return t.fn(call, **kwargs)
-    kwargs[calling.call_name] = call  # type: ignore[index]
+    kwargs[name] = call
     return t.fn(**kwargs)
 
 
@@ -311,7 +312,7 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
             msg = f"tool {tool_name!r}: a tool is an `async def` function; make it async"
             raise TypeError(msg)
         summary, docs = split_docstring(fn.__doc__)
-        text = summary if description is None else inspect.cleandoc(description)
+        text = summary if description is None else inspect.cleandoc(description).strip()
         if not text:
             msg = (
                 f"tool {tool_name!r} has no description; write a docstring saying what it does "
