@@ -1,0 +1,164 @@
+"""SPEC 2 (public names) and the DryRun / Revision helpers of SPEC 4.4."""
+
+import asyncio
+import importlib
+import pathlib
+
+import pytest
+
+import adecore_tools
+from adecore_tools import (
+    DRY_RUN_FIELD,
+    DRY_RUN_PREVIEW,
+    REVISION_FIELD,
+    DryRun,
+    Revision,
+    ToolRefusal,
+    create_tool_registry,
+    define_toolkit,
+    parse_tool_input,
+    tool,
+    tool_input_schema,
+)
+
+SPEC_NAMES = [
+    "tool",
+    "Tool",
+    "ToolAnnotations",
+    "ToolCall",
+    "define_toolkit",
+    "Toolkit",
+    "create_tool_registry",
+    "ToolRegistry",
+    "parse_tool_input",
+    "tool_input_schema",
+    "required_field",
+    "transform",
+    "length_of",
+    "or_note",
+    "CodedError",
+    "ToolRefusal",
+    "refusal_body",
+    "refusal_rows",
+    "parse_refusal_body",
+    "field",
+    "REVISION_FIELD",
+    "DRY_RUN_FIELD",
+    "DRY_RUN_PREVIEW",
+    "DryRun",
+    "Revision",
+]
+
+
+def test_all_is_exactly_the_spec_list():
+    assert len(adecore_tools.__all__) == len(set(adecore_tools.__all__))
+    assert sorted(adecore_tools.__all__) == sorted(SPEC_NAMES)
+
+
+@pytest.mark.parametrize("name", SPEC_NAMES)
+def test_each_public_name_is_importable(name):
+    module = importlib.import_module("adecore_tools")
+    assert getattr(module, name) is not None
+    namespace = {}
+    exec(f"from adecore_tools import {name}", namespace)  # noqa: S102 - the import itself
+    assert namespace[name] is getattr(module, name)
+
+
+def test_no_other_public_names():
+    public = {name for name in dir(adecore_tools) if not name.startswith("_")}
+    assert public == set(SPEC_NAMES)
+
+
+def test_star_import_gives_exactly_the_public_names():
+    namespace = {}
+    exec("from adecore_tools import *", namespace)  # noqa: S102 - the import itself
+    assert set(namespace) - {"__builtins__"} == set(SPEC_NAMES)
+
+
+def test_package_ships_py_typed():
+    assert (pathlib.Path(adecore_tools.__file__).parent / "py.typed").is_file()
+
+
+def test_field_name_constants():
+    assert REVISION_FIELD == "revision"
+    assert DRY_RUN_FIELD == "dry_run"
+
+
+def test_dry_run_preview_says_it_writes_nothing_and_is_never_needed_for_safety():
+    assert isinstance(DRY_RUN_PREVIEW, str)
+    text = DRY_RUN_PREVIEW.lower()
+    assert "write nothing" in text or "writes nothing" in text
+    assert "never needed for safety" in text
+    assert "\n" not in DRY_RUN_PREVIEW
+    assert "\t" not in DRY_RUN_PREVIEW
+
+
+def _write_tool():
+    async def note_write(
+        text: str,
+        revision: Revision = None,
+        dry_run: DryRun = None,
+    ) -> tuple:
+        """Write a note."""
+        return (text, revision, dry_run)
+
+    return tool("note")(note_write)
+
+
+def test_dry_run_and_revision_schemas():
+    schema = tool_input_schema(_write_tool())
+    assert list(schema["properties"]) == ["text", REVISION_FIELD, DRY_RUN_FIELD]
+    assert schema["required"] == ["text"]
+    assert schema["properties"]["dry_run"] == {
+        "type": "boolean",
+        "description": DRY_RUN_PREVIEW,
+    }
+    revision = schema["properties"]["revision"]
+    assert list(revision) == ["type", "description"]
+    assert revision["type"] == "integer"
+    assert isinstance(revision["description"], str)
+    assert "revision" in revision["description"].lower()
+
+
+def test_dry_run_and_revision_are_optional_and_default_to_none():
+    fields = {f.name: f for f in _write_tool().input.fields}
+    for name in (REVISION_FIELD, DRY_RUN_FIELD):
+        assert fields[name].required is False
+        assert fields[name].default is None
+    assert fields[DRY_RUN_FIELD].description == DRY_RUN_PREVIEW
+
+
+def test_dry_run_and_revision_without_a_default_are_still_optional():
+    async def note_write(text: str, revision: Revision, dry_run: DryRun) -> None:
+        """Write a note."""
+
+    t = tool("note")(note_write)
+    assert parse_tool_input(t, {"text": "x"}) == {"text": "x", "revision": None, "dry_run": None}
+    assert tool_input_schema(t)["required"] == ["text"]
+
+
+def test_dry_run_and_revision_values_pass_through():
+    registry = create_tool_registry([define_toolkit("note", [_write_tool()])])
+    assert asyncio.run(registry.run("note_write", {"text": "x"})) == ("x", None, None)
+    assert asyncio.run(
+        registry.run("note_write", {"text": "x", "revision": 0, "dry_run": True})
+    ) == ("x", 0, True)
+    assert asyncio.run(
+        registry.run("note_write", {"text": "x", "revision": None, "dry_run": False})
+    ) == ("x", None, False)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"text": "x", "revision": -1},
+        {"text": "x", "revision": "3"},
+        {"text": "x", "revision": True},
+        {"text": "x", "dry_run": 1},
+        {"text": "x", "dry_run": "true"},
+    ],
+)
+def test_revision_is_a_non_negative_integer_and_dry_run_a_boolean(data):
+    with pytest.raises(ToolRefusal) as info:
+        parse_tool_input(_write_tool(), data)
+    assert info.value.code == "bad-arguments"

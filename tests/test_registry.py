@@ -1,0 +1,544 @@
+"""SPEC 8, and the parts of SPEC 5 about running a tool (not the refusal messages)."""
+
+import asyncio
+import copy
+import json
+from concurrent.futures import ThreadPoolExecutor
+from typing import Annotated, Literal
+
+import pytest
+from annotated_types import Ge
+from typing_extensions import Doc
+
+from adecore_tools import (
+    ToolCall,
+    Toolkit,
+    ToolRefusal,
+    ToolRegistry,
+    create_tool_registry,
+    define_toolkit,
+    tool,
+    tool_input_schema,
+)
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+class NoteCall(ToolCall):
+    def __init__(self, who: str = "host") -> None:
+        self.who = who
+
+
+class OtherCall(ToolCall):
+    pass
+
+
+# --- a small host ---------------------------------------------------------------------------------
+
+
+@tool("note", read_only=True, idempotent=True, title="Read notes")
+async def note_read(call: NoteCall, limit: Annotated[int, Ge(1), Doc("How many.")] = 10) -> list:
+    """Read the latest notes."""
+    return [f"{call.who}\t{limit}"]
+
+
+@tool("note", destructive=True, open_world=False)
+async def note_write(
+    call: NoteCall,
+    text: Annotated[str, Doc("The note text.")],
+    mode: Literal["append", "replace"] = "append",
+) -> list:
+    """Write a note."""
+    return [f"{call.who}\t{text}\t{mode}"]
+
+
+@tool("chat")
+async def chat_open(title: str | None = None) -> str:
+    """Open another chat."""
+    return f"opened {title}"
+
+
+@tool("task")
+async def task_hand_over(call: NoteCall, task: str) -> str:
+    """Hand a task over."""
+    return f"{call.who} handed {task}"
+
+
+NOTE = define_toolkit("note", [note_read, note_write])
+CHAT = define_toolkit("chat", [chat_open])
+TASK = define_toolkit("task", [task_hand_over])
+
+
+def registry():
+    return create_tool_registry([NOTE, CHAT, TASK])
+
+
+# --- create_tool_registry -------------------------------------------------------------------------
+
+
+def test_two_toolkits_with_the_same_name_is_a_value_error():
+    @tool("note", name="note_other")
+    async def other() -> None:
+        """Other."""
+
+    with pytest.raises(ValueError, match="note"):
+        create_tool_registry([NOTE, define_toolkit("note", [other])])
+
+
+def test_the_same_toolkit_twice_is_a_value_error():
+    with pytest.raises(ValueError, match="chat"):
+        create_tool_registry([CHAT, CHAT])
+
+
+def test_the_same_tool_name_across_toolkits_is_a_value_error():
+    @tool("chat", name="shared_name")
+    async def one() -> None:
+        """One."""
+
+    @tool("task", name="shared_name")
+    async def two() -> None:
+        """Two."""
+
+    with pytest.raises(ValueError, match="shared_name"):
+        create_tool_registry([define_toolkit("chat", [one]), define_toolkit("task", [two])])
+
+
+def test_registry_accepts_any_iterable_of_toolkits():
+    reg = create_tool_registry(iter([NOTE, CHAT]))
+    assert isinstance(reg, ToolRegistry)
+    assert [kit.name for kit in reg.toolkits] == ["note", "chat"]
+
+
+def test_empty_registry():
+    reg = create_tool_registry([])
+    assert len(reg) == 0
+    assert tuple(reg.tools) == ()
+    assert reg.mcp_tools() == []
+
+
+# --- lookups --------------------------------------------------------------------------------------
+
+
+def test_tools_in_toolkit_then_tool_order():
+    assert tuple(registry().tools) == (note_read, note_write, chat_open, task_hand_over)
+    reordered = create_tool_registry([TASK, CHAT, NOTE])
+    assert tuple(reordered.tools) == (task_hand_over, chat_open, note_read, note_write)
+
+
+def test_toolkits():
+    kits = registry().toolkits
+    assert [kit.name for kit in kits] == ["note", "chat", "task"]
+    assert all(isinstance(kit, Toolkit) for kit in kits)
+    assert tuple(kits[0].tools) == (note_read, note_write)
+    assert tuple(kits[1].tools) == (chat_open,)
+
+
+def test_get():
+    reg = registry()
+    assert reg.get("note_write") is note_write
+    assert reg.get("chat_open") is chat_open
+    assert reg.get("note_wirte") is None
+    assert reg.get("") is None
+
+
+def test_contains_by_tool_name():
+    reg = registry()
+    assert "note_read" in reg
+    assert "task_hand_over" in reg
+    assert "note" not in reg  # a toolkit, not a tool
+    assert "nope" not in reg
+
+
+def test_len_counts_tools():
+    assert len(registry()) == 4
+    assert len(create_tool_registry([CHAT])) == 1
+
+
+# --- select ---------------------------------------------------------------------------------------
+
+
+def test_select_a_subset():
+    sub = registry().select("task", "note")
+    assert isinstance(sub, ToolRegistry)
+    assert [kit.name for kit in sub.toolkits] == ["note", "task"]  # the registry's order
+    assert tuple(sub.tools) == (note_read, note_write, task_hand_over)
+    assert len(sub) == 3
+    assert "chat_open" not in sub
+    assert sub.get("chat_open") is None
+    assert [entry["name"] for entry in sub.mcp_tools()] == [
+        "note_read",
+        "note_write",
+        "task_hand_over",
+    ]
+
+
+def test_select_does_not_change_the_registry():
+    reg = registry()
+    reg.select("chat")
+    assert len(reg) == 4
+    assert [kit.name for kit in reg.toolkits] == ["note", "chat", "task"]
+
+
+def test_selected_registry_refuses_a_tool_left_out():
+    sub = registry().select("chat")
+    assert run(sub.run("chat_open", {"title": "x"})) == "opened x"
+    with pytest.raises(ToolRefusal) as info:
+        run(sub.run("note_read", {}, NoteCall()))
+    assert info.value.code == "unknown-tool"
+    assert tuple(info.value.lines) == ("tools\tchat_open",)
+
+
+@pytest.mark.parametrize("names", [("nope",), ("note", "nope"), ("Note",), ("note_read",)])
+def test_select_an_unknown_toolkit_is_a_value_error(names):
+    with pytest.raises(ValueError, match="no toolkit named"):
+        registry().select(*names)
+
+
+# --- immutability ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("attribute", ["tools", "toolkits", "extra", "get", "run"])
+def test_registry_refuses_attribute_changes(attribute):
+    reg = registry()
+    with pytest.raises(AttributeError):
+        setattr(reg, attribute, ())
+    assert len(reg) == 4
+    assert tuple(reg.tools) == (note_read, note_write, chat_open, task_hand_over)
+
+
+@pytest.mark.parametrize("attribute", ["tools", "toolkits"])
+def test_registry_refuses_attribute_deletion(attribute):
+    reg = registry()
+    with pytest.raises(AttributeError):
+        delattr(reg, attribute)
+    assert len(getattr(reg, attribute)) in (3, 4)
+
+
+def test_registry_tools_and_toolkits_cannot_be_changed_in_place():
+    reg = registry()
+    with pytest.raises((TypeError, AttributeError)):
+        reg.tools.append(chat_open)
+    with pytest.raises((TypeError, AttributeError)):
+        reg.toolkits.append(CHAT)
+    assert len(reg.tools) == 4
+
+
+# --- mcp_tools ------------------------------------------------------------------------------------
+
+EXPECTED_ENTRIES = [
+    {
+        "name": "note_read",
+        "description": "Read the latest notes.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"limit": {"type": "integer", "description": "How many."}},
+        },
+        "annotations": {
+            "readOnlyHint": True,
+            "destructiveHint": False,
+            "idempotentHint": True,
+            "title": "Read notes",
+        },
+    },
+    {
+        "name": "note_write",
+        "description": "Write a note.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "text": {"type": "string", "description": "The note text."},
+                "mode": {"type": "string", "enum": ["append", "replace"]},
+            },
+            "required": ["text"],
+        },
+        "annotations": {
+            "readOnlyHint": False,
+            "destructiveHint": True,
+            "openWorldHint": False,
+        },
+    },
+    {
+        "name": "chat_open",
+        "description": "Open another chat.",
+        "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}},
+        "annotations": {"readOnlyHint": False, "destructiveHint": False},
+    },
+    {
+        "name": "task_hand_over",
+        "description": "Hand a task over.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"task": {"type": "string"}},
+            "required": ["task"],
+        },
+        "annotations": {"readOnlyHint": False, "destructiveHint": False},
+    },
+]
+
+
+def test_mcp_tools_entries():
+    entries = registry().mcp_tools()
+    assert entries == EXPECTED_ENTRIES
+    assert json.dumps(entries) == json.dumps(EXPECTED_ENTRIES)  # key order too
+
+
+def test_mcp_tools_all_annotations_set():
+    @tool(
+        "kit",
+        read_only=True,
+        idempotent=False,
+        open_world=True,
+        title="Look it up",
+    )
+    async def look_up() -> None:
+        """Look something up."""
+
+    (entry,) = create_tool_registry([define_toolkit("kit", [look_up])]).mcp_tools()
+    assert entry["annotations"] == {
+        "readOnlyHint": True,
+        "destructiveHint": False,
+        "idempotentHint": False,
+        "openWorldHint": True,
+        "title": "Look it up",
+    }
+    assert list(entry["annotations"]) == [
+        "readOnlyHint",
+        "destructiveHint",
+        "idempotentHint",
+        "openWorldHint",
+        "title",
+    ]
+
+
+def test_mcp_input_schema_is_the_tool_input_schema():
+    for entry, t in zip(registry().mcp_tools(), registry().tools, strict=True):
+        assert entry["inputSchema"] == tool_input_schema(t)
+
+
+def test_mcp_tools_is_json_serialisable_and_stable():
+    reg = registry()
+    first = json.dumps(reg.mcp_tools())
+    assert json.dumps(reg.mcp_tools()) == first
+    assert json.dumps(registry().mcp_tools()) == first
+    assert json.loads(first) == reg.mcp_tools()
+
+
+def test_mcp_entries_are_read_only():
+    reg = registry()
+    before = json.dumps(reg.mcp_tools())
+    entry = reg.mcp_tools()[1]
+    with pytest.raises(TypeError):
+        entry["name"] = "other"
+    with pytest.raises(TypeError):
+        entry["annotations"]["readOnlyHint"] = True
+    with pytest.raises(TypeError):
+        entry["annotations"].pop("destructiveHint")
+    with pytest.raises(TypeError):
+        entry["inputSchema"]["properties"]["text"]["type"] = "integer"
+    with pytest.raises(TypeError):
+        entry["inputSchema"]["required"].append("mode")
+    assert json.dumps(reg.mcp_tools()) == before
+    assert json.dumps(tool_input_schema(note_write)) == json.dumps(
+        EXPECTED_ENTRIES[1]["inputSchema"]
+    )
+
+
+def test_mcp_tools_list_itself_belongs_to_the_caller():
+    reg = registry()
+    mine = reg.mcp_tools()
+    mine.clear()
+    assert len(reg.mcp_tools()) == 4
+
+
+def test_mcp_entries_deepcopy_to_plain_dicts():
+    entry = copy.deepcopy(registry().mcp_tools()[0])
+    entry["annotations"]["readOnlyHint"] = False
+    entry["inputSchema"]["properties"]["limit"]["minimum"] = 1
+    assert type(entry) is dict
+    assert registry().mcp_tools()[0] == EXPECTED_ENTRIES[0]
+
+
+# --- run: unknown tools ---------------------------------------------------------------------------
+
+
+def test_unknown_tool_is_refused_with_the_tools_line_and_a_suggestion():
+    with pytest.raises(ToolRefusal) as info:
+        run(registry().run("note_wirte", {"text": "x"}, NoteCall()))
+    refusal = info.value
+    assert refusal.code == "unknown-tool"
+    assert "note_wirte" in refusal.message
+    assert "did you mean 'note_write'?" in refusal.message
+    assert tuple(refusal.lines) == ("tools\tnote_read\tnote_write\tchat_open\ttask_hand_over",)
+
+
+def test_unknown_tool_far_from_every_name_has_no_suggestion():
+    with pytest.raises(ToolRefusal) as info:
+        run(registry().run("zzzzzz"))
+    assert info.value.code == "unknown-tool"
+    assert "did you mean" not in info.value.message
+    assert tuple(info.value.lines) == ("tools\tnote_read\tnote_write\tchat_open\ttask_hand_over",)
+
+
+@pytest.mark.parametrize("name", [None, 5, "", ["note_read"], b"note_read", "note\tread\nx"])
+def test_odd_tool_names_are_refused_as_unknown(name):
+    with pytest.raises(ToolRefusal) as info:
+        run(registry().run(name, {}, NoteCall()))
+    assert info.value.code == "unknown-tool"
+    assert tuple(info.value.lines) == ("tools\tnote_read\tnote_write\tchat_open\ttask_hand_over",)
+    assert "\n" not in info.value.message
+    assert "\t" not in info.value.message
+
+
+def test_unknown_tool_in_an_empty_registry():
+    with pytest.raises(ToolRefusal) as info:
+        run(create_tool_registry([]).run("note_read"))
+    assert info.value.code == "unknown-tool"
+    assert tuple(info.value.lines) == ("tools",)
+
+
+# --- run: the call object -------------------------------------------------------------------------
+
+
+def test_call_of_the_wrong_class_is_a_type_error():
+    with pytest.raises(TypeError, match="NoteCall"):
+        run(registry().run("note_write", {"text": "x"}, OtherCall()))
+
+
+@pytest.mark.parametrize("call", [None, object(), "call", NoteCall])
+def test_missing_or_odd_call_is_a_type_error(call):
+    with pytest.raises(TypeError):
+        run(registry().run("note_write", {"text": "x"}, call))
+
+
+def test_missing_call_argument_is_a_type_error():
+    with pytest.raises(TypeError):
+        run(registry().run("note_write", {"text": "x"}))
+
+
+def test_a_call_given_to_a_tool_without_a_call_parameter_is_ignored():
+    reg = registry()
+    assert run(reg.run("chat_open", {"title": "t"}, NoteCall())) == "opened t"
+    assert run(reg.run("chat_open", {"title": "t"}, "anything")) == "opened t"
+    assert run(reg.run("chat_open", {"title": "t"})) == "opened t"
+
+
+def test_the_call_reaches_the_tool():
+    reg = registry()
+    assert run(reg.run("note_write", {"text": "hi"}, NoteCall("ann"))) == ["ann\thi\tappend"]
+    assert run(reg.run("task_hand_over", {"task": "t1"}, NoteCall("bo"))) == "bo handed t1"
+
+
+# --- run: results and exceptions ------------------------------------------------------------------
+
+
+def _single(fn, toolkit="kit"):
+    return create_tool_registry([define_toolkit(toolkit, [tool(toolkit)(fn)])])
+
+
+def test_run_returns_exactly_what_the_tool_returns():
+    sentinel = object()
+
+    async def give_back() -> object:
+        """Give back."""
+        return sentinel
+
+    assert run(_single(give_back).run("give_back")) is sentinel
+
+
+def test_run_returns_none_when_the_tool_does():
+    async def nothing() -> None:
+        """Nothing."""
+
+    assert run(_single(nothing).run("nothing", {})) is None
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        RuntimeError("boom"),
+        KeyError("k"),
+        ValueError("bad"),
+        TypeError("host bug"),
+        ToolRefusal("not-permitted", "No."),
+        ToolRefusal("bad-arguments", "made by the tool", ["fields\tx"]),
+    ],
+)
+def test_an_exception_from_the_tool_passes_through_unchanged(error):
+    async def fails(call: NoteCall, x: int = 0) -> None:
+        """Fail."""
+        raise error
+
+    with pytest.raises(type(error)) as info:
+        run(_single(fails).run("fails", {"x": 1}, NoteCall()))
+    assert info.value is error
+
+
+def test_a_cancellation_from_the_tool_passes_through():
+    async def cancelled() -> None:
+        """Cancel."""
+        raise asyncio.CancelledError
+
+    with pytest.raises(asyncio.CancelledError):
+        run(_single(cancelled).run("cancelled"))
+
+
+def test_none_input_means_no_fields():
+    reg = registry()
+    assert run(reg.run("note_read", None, NoteCall("a"))) == ["a\t10"]
+    assert run(reg.run("chat_open")) == "opened None"
+
+
+def test_bad_input_is_refused_before_the_tool_runs():
+    calls = []
+
+    async def counted(n: Annotated[int, Ge(0)]) -> None:
+        """Count."""
+        calls.append(n)
+
+    reg = _single(counted)
+    with pytest.raises(ToolRefusal) as info:
+        run(reg.run("counted", {"n": -1}))
+    assert info.value.code == "bad-arguments"
+    assert tuple(info.value.lines) == ("fields\tn",)
+    assert calls == []
+    run(reg.run("counted", {"n": 3}))
+    assert calls == [3]
+
+
+# --- concurrency ----------------------------------------------------------------------------------
+
+
+def _echo_registry():
+    @tool("echo")
+    async def echo(call: NoteCall, n: int, label: str) -> tuple:
+        """Echo after yielding to the other tasks."""
+        for _ in range(3):
+            await asyncio.sleep(0)
+        return (call.who, n, label)
+
+    return create_tool_registry([define_toolkit("echo", [echo])])
+
+
+def test_registry_shared_by_100_concurrent_tasks():
+    reg = _echo_registry()
+
+    async def main():
+        return await asyncio.gather(
+            *(reg.run("echo", {"n": i, "label": f"l{i}"}, NoteCall(f"c{i}")) for i in range(100))
+        )
+
+    results = run(main())
+    assert results == [(f"c{i}", i, f"l{i}") for i in range(100)]
+
+
+def test_registry_shared_by_threads():
+    reg = _echo_registry()
+
+    def one(i):
+        return run(reg.run("echo", {"n": i, "label": str(i)}, NoteCall(str(i))))
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        results = list(pool.map(one, range(40)))
+    assert results == [(str(i), i, str(i)) for i in range(40)]

@@ -1,0 +1,898 @@
+"""SPEC 3, 4.1 and 4.3: declaring tools, their field model, and mistakes at decoration."""
+
+import asyncio
+import dataclasses
+import enum
+import importlib.util
+import sys
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated, Any, Literal, Optional, TypedDict
+
+import pytest
+from annotated_types import Ge, Gt, Le
+from typing_extensions import Doc, NotRequired
+
+from adecore_tools import (
+    CodedError,
+    Tool,
+    ToolAnnotations,
+    ToolCall,
+    Toolkit,
+    create_tool_registry,
+    define_toolkit,
+    parse_tool_input,
+    required_field,
+    tool,
+    tool_input_schema,
+)
+from adecore_tools._fields import MISSING, Constrained, Field, Nullable, Object, Scalar
+
+# --- module-level classes (forward references and recursion need module globals) ----------------
+
+
+class Call(ToolCall):
+    def __init__(self, who: str = "host") -> None:
+        self.who = who
+
+
+class OtherCall(ToolCall):
+    pass
+
+
+@dataclass
+class DataCall(ToolCall):
+    who: str
+
+
+class Tree(TypedDict):
+    name: str
+    children: list["Tree"]
+
+
+@dataclass
+class Chain:
+    value: int
+    next: "Chain | None" = None
+
+
+class Pair(TypedDict):
+    a: int
+    b: int
+
+
+class Stamped(TypedDict):
+    when: datetime
+
+
+class Mixed(enum.Enum):
+    A = "a"
+    ONE = 1
+
+
+class Level(enum.Enum):
+    LOW = 1
+    HIGH = 2
+
+
+@dataclass(frozen=True)
+class Box:
+    n: Annotated[int, Ge(0)]
+
+
+@tool("forward", description="Uses a class defined further down the module.")
+async def uses_later(item: "LaterItem", call: Call) -> str:
+    return f"{call.who}:{item['name']}"
+
+
+class Early(TypedDict):
+    later: "LaterItem"
+
+
+@tool("forward", description="Uses, nested, a class defined further down the module.")
+async def uses_later_nested(early: Early) -> str:
+    return early["later"]["name"]
+
+
+@tool("forward", description="Names a class that is never defined.")
+async def uses_missing(item: "NeverDefinedAnywhere") -> None:  # noqa: F821 - the subject
+    pass
+
+
+class LaterItem(TypedDict):
+    name: str
+    size: NotRequired[int]
+
+
+# --- helpers --------------------------------------------------------------------------------------
+
+
+def make(fn, toolkit="kit", **options):
+    options.setdefault("description", "A tool.")
+    return tool(toolkit, **options)(fn)
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def names(t):
+    return tuple(f.name for f in t.input.fields)
+
+
+# --- defaults and explicit options ----------------------------------------------------------------
+
+
+def test_name_defaults_to_the_function_name():
+    async def note_write(text: str) -> None:
+        """Write a note."""
+
+    t = tool("note")(note_write)
+    assert isinstance(t, Tool)
+    assert t.name == "note_write"
+    assert t.toolkit == "note"
+    assert t.fn is note_write
+
+
+def test_description_defaults_to_the_cleaned_docstring_without_parameter_sections():
+    async def note_write(text: str, count: int = 1) -> None:
+        """Write a note to the active document.
+
+        The note is appended at the end.
+
+        Args:
+            text: The note's text.
+            count: How many copies.
+
+        Returns:
+            Nothing.
+        """
+
+    t = tool("note")(note_write)
+    assert t.description == (
+        "Write a note to the active document.\n\nThe note is appended at the end.\n\n"
+        "Returns:\n    Nothing."
+    )
+    assert [f.description for f in t.input.fields] == ["The note's text.", "How many copies."]
+
+
+def test_single_line_docstring():
+    async def note_read() -> str:
+        """Read the notes."""
+
+    assert tool("note")(note_read).description == "Read the notes."
+
+
+def test_explicit_name_and_description():
+    async def f(text: str) -> None:
+        """The docstring.
+
+        Args:
+            text: From the docstring.
+        """
+
+    t = tool("note", name="note_append", description="Append a note.")(f)
+    assert t.name == "note_append"
+    assert t.description == "Append a note."
+    assert t.input.fields[0].description == "From the docstring."
+
+
+def test_explicit_description_is_cleaned():
+    async def f() -> None: ...
+
+    t = tool("note", description="  Append a note.\n    It goes last.\n")(f)
+    assert t.description == "Append a note.\nIt goes last."
+
+
+def test_default_annotations():
+    t = make(lambda_free_tool())
+    assert t.annotations == ToolAnnotations()
+    assert t.annotations.read_only is False
+    assert t.annotations.destructive is False
+    assert t.annotations.idempotent is None
+    assert t.annotations.open_world is None
+    assert t.annotations.title is None
+
+
+def test_explicit_annotations():
+    t = make(
+        lambda_free_tool(),
+        read_only=True,
+        idempotent=True,
+        open_world=False,
+        title="Read the notes",
+    )
+    assert t.annotations == ToolAnnotations(
+        read_only=True, destructive=False, idempotent=True, open_world=False, title="Read the notes"
+    )
+
+
+def test_destructive_annotation():
+    t = make(lambda_free_tool(), destructive=True, idempotent=False)
+    assert (t.annotations.read_only, t.annotations.destructive) == (False, True)
+    assert t.annotations.idempotent is False
+
+
+def test_read_only_and_destructive_is_a_value_error():
+    with pytest.raises(ValueError, match="read_only"):
+        make(lambda_free_tool(), read_only=True, destructive=True)
+
+
+def lambda_free_tool():
+    async def plain(text: str) -> str:
+        return text
+
+    return plain
+
+
+# --- names ----------------------------------------------------------------------------------------
+
+GOOD_NAMES = ["a", "note", "note_write", "a1_b2", "v2", "x" * 64, "a_" + "b" * 62]
+BAD_NAMES = [
+    "",
+    "A",
+    "NoteWrite",
+    "note-write",
+    "note write",
+    "_note",
+    "note_",
+    "note__write",
+    "1note",
+    "note.write",
+    "notè",
+    "x" * 65,
+    "a_" + "b" * 63,
+]
+
+
+@pytest.mark.parametrize("name", GOOD_NAMES)
+def test_good_tool_and_toolkit_names(name):
+    t = make(lambda_free_tool(), toolkit=name, name=name)
+    assert (t.name, t.toolkit) == (name, name)
+    assert define_toolkit(name, [t]).name == name
+
+
+@pytest.mark.parametrize("name", BAD_NAMES)
+def test_bad_tool_name_is_a_value_error(name):
+    with pytest.raises(ValueError, match="snake case"):
+        make(lambda_free_tool(), name=name)
+
+
+@pytest.mark.parametrize("name", BAD_NAMES)
+def test_bad_toolkit_name_is_a_value_error(name):
+    with pytest.raises(ValueError, match="snake case"):
+        make(lambda_free_tool(), toolkit=name)
+
+
+@pytest.mark.parametrize("name", BAD_NAMES)
+def test_bad_toolkit_name_in_define_toolkit_is_a_value_error(name):
+    with pytest.raises(ValueError, match="snake case"):
+        define_toolkit(name, [])
+
+
+def test_bad_function_name_is_a_value_error():
+    async def NoteWrite(text: str) -> None:
+        """Write a note."""
+
+    with pytest.raises(ValueError, match="NoteWrite"):
+        tool("note")(NoteWrite)
+
+
+# --- descriptions ---------------------------------------------------------------------------------
+
+
+def test_missing_description_is_a_value_error():
+    async def undocumented(text: str) -> None: ...
+
+    with pytest.raises(ValueError, match="undocumented"):
+        tool("note")(undocumented)
+
+
+def test_docstring_with_only_a_parameter_section_is_a_value_error():
+    async def only_args(text: str) -> None:
+        """
+        Args:
+            text: The text.
+        """
+
+    with pytest.raises(ValueError, match="only_args"):
+        tool("note")(only_args)
+
+
+@pytest.mark.parametrize("doc", ["", "   ", "\n\t\n"])
+def test_blank_docstring_is_a_value_error(doc):
+    async def blank(text: str) -> None: ...
+
+    blank.__doc__ = doc
+    with pytest.raises(ValueError, match="blank"):
+        tool("note")(blank)
+
+
+@pytest.mark.parametrize("description", ["", "   ", " \n ", "\n\t\n"])
+def test_empty_explicit_description_is_a_value_error(description):
+    async def blank(text: str) -> None:
+        """A docstring that the explicit description replaces."""
+
+    with pytest.raises(ValueError, match="blank"):
+        tool("note", description=description)(blank)
+
+
+# --- TypeErrors for the shape of the function -----------------------------------------------------
+
+
+def test_sync_function_is_a_type_error():
+    def sync_tool(text: str) -> None:
+        """Write."""
+
+    with pytest.raises(TypeError, match="sync_tool"):
+        tool("kit")(sync_tool)
+
+
+def test_star_args_is_a_type_error():
+    async def t(*texts: str) -> None: ...
+
+    with pytest.raises(TypeError, match=r"(?s)(?=.*'t').*texts"):
+        make(t)
+
+
+def test_star_kwargs_is_a_type_error():
+    async def t(text: str, **more: str) -> None: ...
+
+    with pytest.raises(TypeError, match=r"(?s)(?=.*'t').*more"):
+        make(t)
+
+
+def test_missing_annotation_is_a_type_error():
+    async def t(text: str, count) -> None: ...
+
+    with pytest.raises(TypeError, match=r"(?s)(?=.*'t').*count"):
+        make(t)
+
+
+def test_second_call_parameter_is_a_type_error():
+    async def t(first: Call, text: str, second: OtherCall) -> None: ...
+
+    with pytest.raises(TypeError, match=r"(?s)(?=.*'t').*second"):
+        make(t)
+
+
+def test_positional_only_field_is_a_type_error():
+    async def t(text: str, /) -> None: ...
+
+    with pytest.raises(TypeError, match=r"(?s)(?=.*'t').*text"):
+        make(t)
+
+
+def test_definition_errors_are_not_coded_errors():
+    async def t(x: Any) -> None: ...
+
+    with pytest.raises(TypeError) as info:
+        make(t)
+    assert not isinstance(info.value, CodedError)
+
+
+# --- the call parameter ---------------------------------------------------------------------------
+
+
+def _call_positions():
+    async def first(call: Call, text: str) -> tuple:
+        return (call, text)
+
+    async def last(text: str, ctx: Call) -> tuple:
+        return (ctx, text)
+
+    async def middle(text: str, whatever_name: Call, count: int = 1) -> tuple:
+        return (whatever_name, text)
+
+    async def keyword_only(text: str, *, c: Call) -> tuple:
+        return (c, text)
+
+    async def positional_only(call: Call, /, text: str) -> tuple:
+        return (call, text)
+
+    async def as_dataclass(text: str, call: DataCall) -> tuple:
+        return (call, text)
+
+    return [first, last, middle, keyword_only, positional_only, as_dataclass]
+
+
+@pytest.mark.parametrize("fn", _call_positions(), ids=lambda f: f.__name__)
+def test_call_parameter_in_any_position_is_no_field(fn):
+    t = make(fn)
+    assert "text" in names(t)
+    assert all(not isinstance(f.default, ToolCall) for f in t.input.fields)
+    assert set(names(t)) <= {"text", "count"}
+    schema = tool_input_schema(t)
+    assert set(schema["properties"]) <= {"text", "count"}
+    assert schema["required"] == ["text"]
+
+
+@pytest.mark.parametrize("fn", _call_positions(), ids=lambda f: f.__name__)
+def test_call_parameter_in_any_position_receives_the_call(fn):
+    t = make(fn)
+    registry = create_tool_registry([define_toolkit("kit", [t])])
+    call = DataCall("me") if fn.__name__ == "as_dataclass" else Call("me")
+    got_call, text = run(registry.run(fn.__name__, {"text": "hi"}, call))
+    assert got_call is call
+    assert text == "hi"
+
+
+def test_call_subclass_instance_is_accepted():
+    class SubCall(Call):
+        pass
+
+    async def t(call: Call, text: str) -> Call:
+        return call
+
+    registry = create_tool_registry([define_toolkit("kit", [make(t)])])
+    sub = SubCall()
+    assert run(registry.run("t", {"text": "x"}, sub)) is sub
+
+
+# --- 4.3: types no schema can describe ------------------------------------------------------------
+
+UNSUPPORTED = [
+    ("any", Any),
+    ("object", object),
+    ("datetime", datetime),
+    ("bytes", bytes),
+    ("mixed-literal", Literal["a", 1]),
+    ("mixed-enum", Mixed),
+    ("bare-list", list),
+    ("bare-dict", dict),
+    ("bare-sequence", Sequence),
+    ("int-keys", dict[int, str]),
+    ("recursive-typeddict", Tree),
+    ("recursive-dataclass", Chain),
+    ("fixed-tuple", tuple[int, str]),
+    ("one-tuple", tuple[int]),
+    ("set-of-typeddicts", set[Pair]),
+    ("none", None),
+    ("list-of-any", list[Any]),
+    ("optional-bytes", bytes | None),
+    ("union-with-datetime", int | datetime),
+    ("annotated-object", Annotated[object, Doc("x")]),
+]
+
+
+@pytest.mark.parametrize(("label", "tp"), UNSUPPORTED, ids=[u[0] for u in UNSUPPORTED])
+def test_unsupported_type_is_a_type_error_naming_tool_and_field(label, tp):
+    async def bad_tool(call: Call, text: str, payload: tp) -> None: ...
+
+    with pytest.raises(TypeError) as info:
+        make(bad_tool)
+    message = str(info.value)
+    assert "bad_tool" in message
+    assert "payload" in message
+
+
+@pytest.mark.parametrize(
+    ("tp", "path"),
+    [
+        (Stamped, "payload.when"),
+        (list[Stamped], "payload[].when"),
+        (dict[str, Stamped], "payload{}.when"),
+        (Tree, "payload.children"),
+    ],
+)
+def test_unsupported_nested_type_names_the_field_path(tp, path):
+    async def bad_tool(payload: tp) -> None: ...
+
+    with pytest.raises(TypeError) as info:
+        make(bad_tool)
+    assert "bad_tool" in str(info.value)
+    assert path in str(info.value)
+
+
+# --- defaults the field itself refuses ------------------------------------------------------------
+
+
+def test_default_of_the_wrong_type_is_a_value_error():
+    async def bad_default(count: int = "ten") -> None: ...
+
+    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*count"):
+        make(bad_default)
+
+
+def test_bool_default_on_an_int_field_is_a_value_error():
+    async def bad_default(count: int = True) -> None: ...
+
+    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*count"):
+        make(bad_default)
+
+
+def test_default_out_of_bounds_is_a_value_error():
+    async def bad_default(limit: Annotated[int, Ge(0), Le(10)] = -1) -> None: ...
+
+    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*limit"):
+        make(bad_default)
+
+
+def test_default_refused_inside_a_list_is_a_value_error():
+    async def bad_default(limits: list[Annotated[int, Ge(0)]] = [1, -1]) -> None:  # noqa: B006
+        ...
+
+    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*limits"):
+        make(bad_default)
+
+
+def test_dataclass_default_violating_its_bounds_is_a_value_error():
+    async def bad_default(box: Box = Box(-1)) -> None: ...
+
+    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*box"):
+        make(bad_default)
+
+
+def test_enum_default_must_be_a_member():
+    async def bad_default(level: Level = 1) -> None: ...
+
+    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*level"):
+        make(bad_default)
+
+
+def test_literal_default_outside_the_choices_is_a_value_error():
+    async def bad_default(mode: Literal["a", "b"] = "c") -> None: ...
+
+    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*mode"):
+        make(bad_default)
+
+
+def test_required_field_with_a_default_is_a_value_error():
+    async def bad_default(text: Annotated[str, required_field("need text")] = "x") -> None: ...
+
+    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*text"):
+        make(bad_default)
+
+
+def test_defaults_in_the_functions_own_terms_are_accepted():
+    async def good(
+        level: Level = Level.HIGH,
+        box: Box = Box(3),
+        limit: Annotated[int, Ge(0)] = 0,
+        ratio: float = 1,
+        mode: Literal["a", "b"] = "b",
+    ) -> None: ...
+
+    t = make(good)
+    assert [f.default for f in t.input.fields] == [Level.HIGH, Box(3), 0, 1, "b"]
+    assert parse_tool_input(t, {}) == {
+        "level": Level.HIGH,
+        "box": Box(3),
+        "limit": 0,
+        "ratio": 1,
+        "mode": "b",
+    }
+
+
+# --- string annotations ---------------------------------------------------------------------------
+
+
+def test_string_annotations_resolve():
+    async def t(text: "str", limit: "Annotated[int, Ge(0)]" = 1, pair: "Pair | None" = None):
+        """Write."""
+
+    tool_ = tool("kit")(t)
+    assert names(tool_) == ("text", "limit", "pair")
+    assert tool_input_schema(tool_) == {
+        "type": "object",
+        "properties": {
+            "text": {"type": "string"},
+            "limit": {"type": "integer"},
+            "pair": {
+                "type": "object",
+                "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+                "required": ["a", "b"],
+            },
+        },
+        "required": ["text"],
+    }
+
+
+FUTURE_MODULE = '''
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal, TypedDict
+
+from annotated_types import Ge
+from typing_extensions import Doc, NotRequired
+
+from adecore_tools import ToolCall, define_toolkit, tool
+
+
+class FutureCall(ToolCall):
+    pass
+
+
+class Item(TypedDict):
+    """An item."""
+
+    name: str
+    size: NotRequired[int]
+
+
+@dataclass
+class Spot:
+    row: Annotated[int, Ge(0)]
+    label: str | None = None
+
+
+@tool("future")
+async def future_tool(
+    call: FutureCall,
+    text: Annotated[str, Doc("The text.")],
+    items: list[Item],
+    spot: Spot | None = None,
+    mode: Literal["a", "b"] = "a",
+    later: Later | None = None,
+) -> dict:
+    """A tool in a module with postponed annotations."""
+    return {"text": text, "items": items, "spot": spot, "mode": mode, "later": later}
+
+
+class Later(TypedDict):
+    flag: bool
+
+
+kit = define_toolkit("future", [future_tool])
+'''
+
+
+def test_future_annotations_module(tmp_path, monkeypatch):
+    path = tmp_path / "future_tools_mod.py"
+    path.write_text(textwrap.dedent(FUTURE_MODULE))
+    spec = importlib.util.spec_from_file_location("future_tools_mod", path)
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "future_tools_mod", module)
+    spec.loader.exec_module(module)
+
+    t = module.future_tool
+    assert names(t) == ("text", "items", "spot", "mode", "later")
+    assert tool_input_schema(t) == {
+        "type": "object",
+        "properties": {
+            "text": {"type": "string", "description": "The text."},
+            "items": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "description": "An item.",
+                    "properties": {"name": {"type": "string"}, "size": {"type": "integer"}},
+                    "required": ["name"],
+                },
+            },
+            "spot": {
+                "type": "object",
+                "properties": {"row": {"type": "integer"}, "label": {"type": "string"}},
+                "required": ["row"],
+            },
+            "mode": {"type": "string", "enum": ["a", "b"]},
+            "later": {
+                "type": "object",
+                "properties": {"flag": {"type": "boolean"}},
+                "required": ["flag"],
+            },
+        },
+        "required": ["text", "items"],
+    }
+    registry = create_tool_registry([module.kit])
+    out = run(
+        registry.run(
+            "future_tool",
+            {"text": "x", "items": [{"name": "n"}], "spot": {"row": 2}},
+            module.FutureCall(),
+        )
+    )
+    assert out == {
+        "text": "x",
+        "items": [{"name": "n"}],
+        "spot": module.Spot(2),
+        "mode": "a",
+        "later": None,
+    }
+
+
+# --- forward references ---------------------------------------------------------------------------
+
+
+def test_forward_reference_resolves_when_the_tool_joins_a_toolkit():
+    kit = define_toolkit("forward", [uses_later, uses_later_nested])
+    (item,) = uses_later.input.fields
+    assert item.name == "item"
+    assert isinstance(item.type, Object)
+    assert item.type.cls is LaterItem
+    assert tool_input_schema(uses_later) == {
+        "type": "object",
+        "properties": {
+            "item": {
+                "type": "object",
+                "properties": {"name": {"type": "string"}, "size": {"type": "integer"}},
+                "required": ["name"],
+            }
+        },
+        "required": ["item"],
+    }
+    registry = create_tool_registry([kit])
+    assert run(registry.run("uses_later", {"item": {"name": "n"}}, Call("me"))) == "me:n"
+    assert run(registry.run("uses_later_nested", {"early": {"later": {"name": "m"}}})) == "m"
+
+
+def test_name_never_defined_is_a_type_error_at_define_toolkit():
+    with pytest.raises(TypeError) as info:
+        define_toolkit("forward", [uses_missing])
+    assert "NeverDefinedAnywhere" in str(info.value)
+    assert "uses_missing" in str(info.value)
+
+
+def test_name_never_defined_fails_again_on_every_try():
+    for _ in range(2):
+        with pytest.raises(TypeError, match="NeverDefinedAnywhere"):
+            define_toolkit("forward", [uses_missing])
+
+
+# --- the Tool object ------------------------------------------------------------------------------
+
+
+def _sample_tool():
+    async def note_write(
+        call: Call,
+        text: Annotated[str, Doc("The text.")],
+        count: int = 2,
+        tag: str | None = None,
+        *,
+        mode: Literal["a", "b"] = "a",
+    ) -> tuple:
+        """Write a note.
+
+        Args:
+            count: How many copies.
+        """
+        return (call, text, count, tag, mode)
+
+    return tool("note")(note_write)
+
+
+@pytest.mark.parametrize(
+    "attribute", ["name", "toolkit", "description", "annotations", "fn", "input"]
+)
+def test_tool_attributes_cannot_be_set(attribute):
+    t = _sample_tool()
+    before = getattr(t, attribute)
+    with pytest.raises(AttributeError):
+        setattr(t, attribute, "changed")
+    with pytest.raises(AttributeError):
+        delattr(t, attribute)
+    assert getattr(t, attribute) is before
+
+
+def test_tool_refuses_new_attributes():
+    t = _sample_tool()
+    with pytest.raises(AttributeError):
+        t.extra = 1
+
+
+def test_tool_annotations_are_immutable():
+    t = _sample_tool()
+    with pytest.raises(AttributeError):
+        t.annotations.read_only = True
+    assert t.annotations.read_only is False
+
+
+def test_tool_is_callable_like_the_function_without_validation():
+    t = _sample_tool()
+    call = Call()
+    assert run(t(call, text="x")) == (call, "x", 2, None, "a")
+    # no validation: a value the field would refuse goes straight to the function
+    assert run(t(call, text=5, count="many", mode="zzz")) == (call, 5, "many", None, "zzz")
+    assert run(t(call, "positional", 3, "tag")) == (call, "positional", 3, "tag", "a")
+
+
+def test_tool_input_fields_in_signature_order():
+    fields = _sample_tool().input.fields
+    assert isinstance(fields, tuple)
+    assert [f.name for f in fields] == ["text", "count", "tag", "mode"]
+    assert [f.required for f in fields] == [True, False, False, False]
+    assert [f.default for f in fields] == [MISSING, 2, None, "a"]
+    assert [f.description for f in fields] == ["The text.", "How many copies.", None, None]
+
+
+def test_missing_is_the_dataclasses_sentinel():
+    assert MISSING is dataclasses.MISSING
+
+
+def test_optional_field_without_default_has_none_default():
+    async def t(tag: str | None, level: Optional[int]) -> None: ...  # noqa: UP045
+
+    fields = make(t).input.fields
+    assert [(f.required, f.default) for f in fields] == [(False, None), (False, None)]
+
+
+def test_none_default_on_annotated_gives_the_same_field_on_every_python():
+    # On Python 3.10, get_type_hints wraps a `None` default's type in Optional.
+    async def implicit(n: Annotated[int, Gt(0)] = None) -> None: ...  # noqa: RUF013
+
+    async def explicit(n: Annotated[int, Gt(0)] | None = None) -> None: ...
+
+    async def spelled(n: Optional[Annotated[int, Gt(0)]] = None) -> None: ...  # noqa: UP045
+
+    expected = Field(
+        name="n",
+        type=Nullable(Constrained(Scalar(int), (Gt(0),))),
+        required=False,
+        default=None,
+    )
+    for fn in (implicit, explicit, spelled):
+        t = make(fn)
+        assert t.input.fields == (expected,), fn.__name__
+        assert tool_input_schema(t) == {"type": "object", "properties": {"n": {"type": "integer"}}}
+        assert parse_tool_input(t, {}) == {"n": None}
+        assert parse_tool_input(t, {"n": None}) == {"n": None}
+
+
+def test_none_default_on_a_plain_type_makes_it_nullable():
+    async def t(text: str = None) -> None: ...  # noqa: RUF013
+
+    (f,) = make(t).input.fields
+    assert f == Field(name="text", type=Nullable(Scalar(str)), required=False, default=None)
+
+
+# --- define_toolkit -------------------------------------------------------------------------------
+
+
+def test_define_toolkit_keeps_name_and_tool_order():
+    async def b_tool() -> None: ...
+
+    async def a_tool() -> None: ...
+
+    tb, ta = make(b_tool), make(a_tool)
+    kit = define_toolkit("kit", [tb, ta])
+    assert isinstance(kit, Toolkit)
+    assert kit.name == "kit"
+    assert tuple(kit.tools) == (tb, ta)
+
+
+def test_define_toolkit_accepts_any_iterable():
+    async def a_tool() -> None: ...
+
+    ta = make(a_tool)
+    assert tuple(define_toolkit("kit", iter([ta])).tools) == (ta,)
+    assert tuple(define_toolkit("kit", []).tools) == ()
+
+
+def test_toolkit_is_immutable():
+    kit = define_toolkit("kit", [])
+    with pytest.raises(AttributeError):
+        kit.name = "other"
+
+
+def test_tool_of_another_toolkit_is_a_value_error():
+    async def stray() -> None: ...
+
+    t = make(stray, toolkit="other")
+    with pytest.raises(ValueError, match="stray"):
+        define_toolkit("kit", [t])
+
+
+def test_two_tools_sharing_a_name_is_a_value_error():
+    async def one() -> None: ...
+
+    async def two() -> None: ...
+
+    with pytest.raises(ValueError, match="same_name"):
+        define_toolkit("kit", [make(one, name="same_name"), make(two, name="same_name")])
+
+
+def test_the_same_tool_twice_is_a_value_error():
+    async def one() -> None: ...
+
+    t = make(one)
+    with pytest.raises(ValueError, match="one"):
+        define_toolkit("kit", [t, t])
+
+
+@pytest.mark.parametrize("thing", ["note_write", None, 5, lambda_free_tool()])
+def test_a_non_tool_is_a_type_error(thing):
+    with pytest.raises(TypeError):
+        define_toolkit("kit", [thing])

@@ -1,0 +1,62 @@
+"""A decorated tool keeps its signature for the type checker (SPEC 3).
+
+CI type-checks this file with `mypy --strict` and pyright (strict): each `assert_type` fails the
+build if `@tool` loses the parameters or the return type. At run time it calls the tool too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from typing import Annotated, Any
+
+from annotated_types import Ge
+from typing_extensions import assert_type
+
+from adecore_tools import (
+    DryRun,
+    Tool,
+    ToolCall,
+    ToolRegistry,
+    create_tool_registry,
+    define_toolkit,
+    parse_tool_input,
+    tool,
+    tool_input_schema,
+)
+
+
+class Call(ToolCall):
+    def __init__(self, user: str) -> None:
+        self.user = user
+
+
+@tool("typed")
+async def typed_write(
+    call: Call, text: str, count: Annotated[int, Ge(0)] = 1, dry_run: DryRun = None
+) -> list[str]:
+    """Writes text for a user."""
+    return [f"{call.user}\t{text}\t{count}\t{dry_run}"]
+
+
+def test_a_tool_keeps_the_signature_of_its_function() -> None:
+    assert isinstance(typed_write, Tool)
+    started = assert_type(typed_write(Call("ann"), "hi", count=2), Coroutine[Any, Any, list[str]])
+    lines = assert_type(asyncio.run(started), list[str])
+    assert lines == ["ann\thi\t2\tNone"]
+
+
+async def wrong_calls_are_flagged() -> None:
+    """Never run: each line must be an error for the checkers, or the ignore itself is one."""
+    await typed_write(Call("ann"), 3)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+    await typed_write(Call("ann"), "hi", cnt=1)  # type: ignore[call-arg]  # pyright: ignore[reportCallIssue]
+    await typed_write("ann", "hi")  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+
+
+def test_the_public_functions_are_typed() -> None:
+    registry = create_tool_registry([define_toolkit("typed", [typed_write])])
+    assert_type(registry, ToolRegistry)
+    arguments = parse_tool_input(typed_write, {"text": "hi"})
+    assert_type(arguments, dict[str, Any])
+    assert arguments == {"text": "hi", "count": 1, "dry_run": None}
+    assert_type(tool_input_schema(typed_write), dict[str, Any])
