@@ -1,0 +1,412 @@
+"""SPEC 4.3: with `from __future__ import annotations` every hint is a string, resolved normally.
+
+The tools below mix nested `TypedDict`s, dataclasses, `Annotated` bounds and descriptions,
+`Literal`s, `Enum`s and unions, and one names a class defined further down the module (read again
+when the toolkit is assembled at the bottom).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import enum
+import json
+from typing import Annotated, Literal, TypedDict
+
+import annotated_types as at
+import pytest
+from typing_extensions import Doc, NotRequired, Required
+
+from adecore_tools import (
+    DRY_RUN_PREVIEW,
+    DryRun,
+    Revision,
+    ToolRefusal,
+    create_tool_registry,
+    define_toolkit,
+    parse_tool_input,
+    required_field,
+    tool,
+    tool_input_schema,
+    transform,
+)
+
+
+class Priority(enum.Enum):
+    LOW = "low"
+    HIGH = "high"
+
+
+class Weight(enum.Enum):
+    LIGHT = 1
+    HEAVY = 2.5
+
+
+class Address(TypedDict):
+    """A postal address."""
+
+    street: Annotated[str, Doc("Street and number")]
+    city: str
+    postcode: NotRequired[Annotated[str, at.MaxLen(10)]]
+    country: str | None
+
+
+@dataclasses.dataclass
+class Contact:
+    """Someone to reach."""
+
+    name: Annotated[str, required_field("a contact needs a name")]
+    emails: list[Annotated[str, at.MinLen(3)]] = dataclasses.field(default_factory=list)
+    address: Address | None = None
+    priority: Priority = Priority.LOW
+
+
+@tool("future")
+async def add_contact(
+    contact: Contact,
+    places: frozenset[Literal["work", "home"]] = frozenset(),
+    note: Annotated[str, Doc("A note to keep"), transform(str.strip)] | None = None,
+    score: Annotated[float, at.Ge(0), at.Le(1)] = 0.5,
+    dry_run: DryRun = None,
+) -> dict[str, object]:
+    """Adds a contact.
+
+    Args:
+        places: Where the contact belongs.
+    """
+    return {"contact": contact, "places": places, "note": note, "score": score, "dry": dry_run}
+
+
+class Window(TypedDict, total=False):
+    start: Required[Annotated[int, at.Ge(0)]]
+    end: Annotated[int, at.Ge(0)]
+    weight: Weight
+
+
+@tool("future")
+async def schedule(
+    when: Slot | Literal["now"],
+    windows: list[Window] | None = None,
+    repeat: int | str | None = None,
+    labels: dict[str, Annotated[int, at.Ge(0)]] | None = None,
+    revision: Revision = None,
+) -> None:
+    """Schedules something."""
+
+
+@tool("future")
+async def no_fields() -> str:
+    """Takes nothing."""
+    return "done"
+
+
+@tool("future")
+async def with_none_default(count: int = None, label: Annotated[str, at.MinLen(1)] = None) -> None:  # type: ignore[assignment]  # noqa: RUF013 - a None default is what is tested
+    """Takes fields whose default is None."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Slot:
+    """A time slot."""
+
+    day: Literal["mon", "tue"]
+    hour: Annotated[int, at.Ge(0), at.Lt(24)]
+
+
+toolkit = define_toolkit("future", [add_contact, schedule, no_fields, with_none_default])
+registry = create_tool_registry([toolkit])
+
+
+def refused(t, data) -> str:
+    with pytest.raises(ToolRefusal) as info:
+        parse_tool_input(t, data)
+    assert info.value.code == "bad-arguments"
+    assert info.value.lines == ("\t".join(("fields", *(f.name for f in t.input.fields))),)
+    return info.value.message
+
+
+# --- schemas ------------------------------------------------------------------------------------
+
+ADD_CONTACT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "contact": {
+            "type": "object",
+            "description": "Someone to reach.",
+            "properties": {
+                "name": {"type": "string"},
+                "emails": {"type": "array", "items": {"type": "string"}},
+                "address": {
+                    "type": "object",
+                    "description": "A postal address.",
+                    "properties": {
+                        "street": {"type": "string", "description": "Street and number"},
+                        "city": {"type": "string"},
+                        "postcode": {"type": "string"},
+                        "country": {"type": "string"},
+                    },
+                    "required": ["street", "city"],
+                },
+                "priority": {"type": "string", "enum": ["low", "high"]},
+            },
+            "required": ["name"],
+        },
+        "places": {
+            "type": "array",
+            "description": "Where the contact belongs.",
+            "items": {"type": "string", "enum": ["work", "home"]},
+        },
+        "note": {"type": "string", "description": "A note to keep"},
+        "score": {"type": "number"},
+        "dry_run": {"type": "boolean", "description": DRY_RUN_PREVIEW},
+    },
+    "required": ["contact"],
+}
+
+
+def test_add_contact_schema():
+    schema = tool_input_schema(add_contact)
+    assert schema == ADD_CONTACT_SCHEMA
+    # key order is the documented one, at every depth
+    assert json.dumps(schema) == json.dumps(ADD_CONTACT_SCHEMA)
+
+
+def test_schedule_schema_resolved_when_the_toolkit_was_assembled():
+    schema = tool_input_schema(schedule)
+    revision = schema["properties"]["revision"]
+    assert revision["type"] == "integer"
+    assert isinstance(revision.get("description"), str)
+    assert revision["description"]
+    assert schema == {
+        "type": "object",
+        "properties": {
+            "when": {
+                "type": "object",
+                "description": "A time slot.",
+                "properties": {
+                    "day": {"type": "string", "enum": ["mon", "tue"]},
+                    "hour": {"type": "integer"},
+                },
+                "required": ["day", "hour"],
+            },
+            "windows": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "start": {"type": "integer"},
+                        "end": {"type": "integer"},
+                        "weight": {"type": "number", "enum": [1, 2.5]},
+                    },
+                    "required": ["start"],
+                },
+            },
+            "repeat": {"type": "integer"},
+            "labels": {"type": "object"},
+            "revision": {"type": "integer", "description": revision["description"]},
+        },
+        "required": ["when"],
+    }
+    assert json.dumps(schema) == json.dumps(schema, sort_keys=False)
+
+
+def test_no_fields_and_none_defaults_schemas():
+    assert tool_input_schema(no_fields) == {"type": "object", "properties": {}}
+    assert tool_input_schema(with_none_default) == {
+        "type": "object",
+        "properties": {"count": {"type": "integer"}, "label": {"type": "string"}},
+    }
+
+
+def test_mcp_entries_carry_the_same_schemas():
+    entries = {entry["name"]: entry for entry in registry.mcp_tools()}
+    assert entries["add_contact"]["inputSchema"] == ADD_CONTACT_SCHEMA
+    assert entries["add_contact"]["description"] == "Adds a contact."
+    assert entries["schedule"]["inputSchema"] == tool_input_schema(schedule)
+
+
+def test_field_model_is_the_same_as_without_future_annotations():
+    fields = {f.name: f for f in add_contact.input.fields}
+    assert [f.name for f in add_contact.input.fields] == [
+        "contact",
+        "places",
+        "note",
+        "score",
+        "dry_run",
+    ]
+    assert fields["contact"].required is True
+    assert fields["places"].required is False
+    assert fields["places"].default == frozenset()
+    assert fields["note"].default is None
+    assert fields["note"].description == "A note to keep"
+    assert fields["places"].description == "Where the contact belongs."
+    assert fields["dry_run"].description == DRY_RUN_PREVIEW
+    none_fields = with_none_default.input.fields
+    assert [(f.name, f.required, f.default) for f in none_fields] == [
+        ("count", False, None),
+        ("label", False, None),
+    ]
+    assert type(none_fields[0].type).__name__ == "Nullable"
+    assert type(none_fields[1].type).__name__ == "Nullable"
+
+
+# --- validation ---------------------------------------------------------------------------------
+
+
+def test_add_contact_accepts_and_converts():
+    out = parse_tool_input(
+        add_contact,
+        {
+            "contact": {
+                "name": "Ann",
+                "emails": ["a@b"],
+                "address": {"street": "1 Road", "city": "Town", "country": None},
+                "priority": "high",
+            },
+            "places": ["work", "work", "home"],
+            "note": "  hi  ",
+            "score": 1,
+            "dry_run": True,
+        },
+    )
+    assert out == {
+        "contact": Contact(
+            name="Ann",
+            emails=["a@b"],
+            address={"street": "1 Road", "city": "Town"},
+            priority=Priority.HIGH,
+        ),
+        "places": frozenset({"work", "home"}),
+        "note": "hi",
+        "score": 1.0,
+        "dry_run": True,
+    }
+    assert type(out["score"]) is float
+    assert out["contact"].priority is Priority.HIGH
+
+
+def test_add_contact_defaults():
+    out = parse_tool_input(add_contact, {"contact": {"name": "Ann"}})
+    assert out == {
+        "contact": Contact(name="Ann", emails=[], address=None, priority=Priority.LOW),
+        "places": frozenset(),
+        "note": None,
+        "score": 0.5,
+        "dry_run": None,
+    }
+
+
+def test_add_contact_refusals():
+    assert refused(
+        add_contact,
+        {
+            "contact": {
+                "name": " ",
+                "emails": ["ab", "abc"],
+                "address": {"street": "s", "postcode": "x" * 11},
+                "priority": "urgent",
+            },
+            "places": ["office"],
+            "score": 1.5,
+            "dry_run": "yes",
+            "dryrun": True,
+        },
+    ) == (
+        "a contact needs a name; "
+        "contact.emails[0]: expected at least 3 characters, got 2; "
+        "contact.address.city: missing, expected a string; "
+        "contact.address.postcode: expected at most 10 characters, got 11; "
+        'contact.priority: expected one of "low", "high", got "urgent"; '
+        'places[0]: expected one of "work", "home", got "office"; '
+        "score: expected at most 1, got 1.5; "
+        'dry_run: expected a boolean, got "yes"; '
+        "dryrun: unknown field (did you mean 'dry_run'?)"
+    )
+
+
+def test_schedule_union_of_object_and_literal():
+    out = parse_tool_input(schedule, {"when": {"day": "mon", "hour": 9.0}})
+    assert out["when"] == Slot(day="mon", hour=9)
+    assert type(out["when"].hour) is int
+    assert parse_tool_input(schedule, {"when": "now"})["when"] == "now"
+    assert refused(schedule, {"when": "later"}) == (
+        'when: expected an object or "now", got "later"'
+    )
+    assert refused(schedule, {"when": {"day": "wed", "hour": 24}}) == (
+        'when.day: expected one of "mon", "tue", got "wed"; '
+        "when.hour: expected less than 24, got 24"
+    )
+
+
+def test_schedule_nested_typeddict_and_records():
+    out = parse_tool_input(
+        schedule,
+        {
+            "when": "now",
+            "windows": [{"start": 0, "end": None, "weight": 1.0}, {"start": 1, "weight": 2.5}],
+            "repeat": "daily",
+            "labels": {"a": 1},
+            "revision": 3,
+        },
+    )
+    assert out == {
+        "when": "now",
+        "windows": [{"start": 0, "weight": Weight.LIGHT}, {"start": 1, "weight": Weight.HEAVY}],
+        "repeat": "daily",
+        "labels": {"a": 1},
+        "revision": 3,
+    }
+    assert refused(
+        schedule,
+        {
+            "when": "now",
+            "windows": [{"end": 1}, {"start": None}, {"start": -1, "weight": True}],
+            "repeat": 1.5,
+            "labels": {"b": -1},
+            "revision": -1,
+        },
+    ) == (
+        "windows[0].start: missing, expected an integer; "
+        "windows[1].start: missing, expected an integer; "
+        "windows[2].start: expected at least 0, got -1; "
+        "windows[2].weight: expected one of 1, 2.5, got true; "
+        "repeat: expected an integer or a string, got 1.5; "
+        'labels["b"]: expected at least 0, got -1; '
+        "revision: expected at least 0, got -1"
+    )
+
+
+def test_none_defaults_are_nullable():
+    assert parse_tool_input(with_none_default, {}) == {"count": None, "label": None}
+    assert parse_tool_input(with_none_default, {"count": None, "label": None}) == {
+        "count": None,
+        "label": None,
+    }
+    assert refused(with_none_default, {"label": ""}) == (
+        "label: expected at least 1 character, got 0"
+    )
+
+
+def test_registry_runs_the_resolved_tools():
+    result = asyncio.run(registry.run("add_contact", {"contact": {"name": "N"}, "note": " x "}))
+    assert result == {
+        "contact": Contact(name="N"),
+        "places": frozenset(),
+        "note": "x",
+        "score": 0.5,
+        "dry": None,
+    }
+    assert asyncio.run(registry.run("no_fields", None)) == "done"
+    with pytest.raises(ToolRefusal) as info:
+        asyncio.run(registry.run("no_fields", {"x": None}))
+    assert info.value.message == "x: unknown field"
+    assert info.value.lines == ("fields",)
+
+
+def test_a_name_never_defined_raises_type_error_naming_it_at_assembly():
+    @tool("late")
+    async def never(x: NeverDefined) -> None:  # type: ignore[name-defined]  # noqa: F821 - the point
+        """Names a class that is never defined."""
+
+    with pytest.raises(TypeError, match="NeverDefined"):
+        define_toolkit("late", [never])

@@ -1,0 +1,1521 @@
+"""SPEC 4.2, 4.4, 4.5 and 5: what `parse_tool_input` and `registry.run` accept and pass on."""
+
+import asyncio
+import copy
+import dataclasses
+import enum
+import inspect
+import types
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Annotated, Any, Literal, NewType, Optional, TypedDict
+
+import annotated_types as at
+import pytest
+from typing_extensions import NotRequired, Required, TypeAliasType
+
+from adecore_tools import (
+    ToolCall,
+    ToolRefusal,
+    create_tool_registry,
+    define_toolkit,
+    parse_tool_input,
+    required_field,
+    tool,
+    transform,
+)
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def fields_line(t) -> str:
+    return "\t".join(("fields", *(f.name for f in t.input.fields)))
+
+
+def refusal(t, data) -> ToolRefusal:
+    with pytest.raises(ToolRefusal) as info:
+        parse_tool_input(t, data)
+    assert info.value.code == "bad-arguments"
+    assert info.value.lines == (fields_line(t),)
+    return info.value
+
+
+def refused(t, data) -> str:
+    return refusal(t, data).message
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+class Color(enum.Enum):
+    RED = "red"
+    GREEN = "green"
+
+
+class Level(enum.Enum):
+    LOW = 1
+    HIGH = 2
+
+
+class Mixed(enum.Enum):
+    WHOLE = 1
+    HALF = 1.5
+
+
+class Switch(enum.Enum):
+    ON = True
+    OFF = False
+
+
+class Small(enum.IntEnum):
+    ONE = 1
+
+
+# --- str ----------------------------------------------------------------------------------------
+
+
+@tool("v")
+async def takes_str(s: str) -> None:
+    """Takes a string."""
+
+
+@pytest.mark.parametrize("value", ["x", "", " ", "é\n\t"])
+def test_str_accepts_strings_unchanged(value):
+    out = parse_tool_input(takes_str, {"s": value})
+    assert out == {"s": value}
+    assert type(out["s"]) is str
+
+
+def test_str_subclass_passes_as_plain_str():
+    class Name(str):
+        __slots__ = ()
+
+    out = parse_tool_input(takes_str, {"s": Name("ann")})
+    assert out == {"s": "ann"}
+    assert type(out["s"]) is str
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (1, "1"),
+        (1.5, "1.5"),
+        (True, "true"),
+        (False, "false"),
+        (b"x", "a value of type bytes"),
+        (["x"], "an array"),
+        (("x",), "an array"),
+        ({"x": 1}, "an object"),
+        (float("nan"), "NaN"),
+        (float("inf"), "Infinity"),
+        (float("-inf"), "-Infinity"),
+        (10**100, "a very large integer"),
+    ],
+)
+def test_str_refuses_everything_else(value, shown):
+    assert refused(takes_str, {"s": value}) == f"s: expected a string, got {shown}"
+
+
+def test_str_long_value_is_cut_in_the_echo():
+    @tool("v")
+    async def takes_int(n: int) -> None:
+        """Takes an integer."""
+
+    text = "abcdefghij" * 5
+    assert refused(takes_int, {"n": text}) == (
+        f'n: expected an integer, got "{text[:32]}…" (50 characters)'
+    )
+    # exactly 32 characters are echoed whole
+    assert refused(takes_int, {"n": text[:32]}) == f'n: expected an integer, got "{text[:32]}"'
+
+
+def test_echoed_string_cannot_break_the_line():
+    @tool("v")
+    async def takes_int(n: int) -> None:
+        """Takes an integer."""
+
+    found = refusal(takes_int, {"n": "a\nb\tc\r\u2028d"})
+    assert found.message == 'n: expected an integer, got "a b c  d"'
+
+
+# --- int ----------------------------------------------------------------------------------------
+
+
+@tool("v")
+async def takes_int(n: int) -> None:
+    """Takes an integer."""
+
+
+@pytest.mark.parametrize("value", [0, -7, 5, 10**100])
+def test_int_accepts_ints(value):
+    out = parse_tool_input(takes_int, {"n": value})
+    assert out == {"n": value}
+    assert type(out["n"]) is int
+
+
+@pytest.mark.parametrize(("value", "expected"), [(2.0, 2), (-3.0, -3), (0.0, 0), (1e20, 10**20)])
+def test_int_accepts_integral_floats_as_int(value, expected):
+    out = parse_tool_input(takes_int, {"n": value})
+    assert out == {"n": expected}
+    assert type(out["n"]) is int
+
+
+def test_int_subclass_and_intenum_pass_as_plain_int():
+    class Count(int):
+        __slots__ = ()
+
+    out = parse_tool_input(takes_int, {"n": Count(4)})
+    assert out == {"n": 4}
+    assert type(out["n"]) is int
+    out = parse_tool_input(takes_int, {"n": Small.ONE})
+    assert out == {"n": 1}
+    assert type(out["n"]) is int
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (True, "true"),
+        (False, "false"),
+        (2.5, "2.5"),
+        ("5", '"5"'),
+        (float("nan"), "NaN"),
+        (float("inf"), "Infinity"),
+        ([1], "an array"),
+        ({}, "an object"),
+    ],
+)
+def test_int_refuses(value, shown):
+    assert refused(takes_int, {"n": value}) == f"n: expected an integer, got {shown}"
+
+
+# --- float --------------------------------------------------------------------------------------
+
+
+@tool("v")
+async def takes_float(x: float) -> None:
+    """Takes a number."""
+
+
+@pytest.mark.parametrize(("value", "expected"), [(1, 1.0), (0, 0.0), (-2, -2.0), (1.5, 1.5)])
+def test_float_accepts_ints_as_float(value, expected):
+    out = parse_tool_input(takes_float, {"x": value})
+    assert out == {"x": expected}
+    assert type(out["x"]) is float
+
+
+def test_float_subclass_passes_as_plain_float():
+    class Money(float):
+        __slots__ = ()
+
+    out = parse_tool_input(takes_float, {"x": Money(2.5)})
+    assert out == {"x": 2.5}
+    assert type(out["x"]) is float
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (True, "expected a number, got true"),
+        ("1.5", 'expected a number, got "1.5"'),
+        (None, "missing, expected a number"),
+        (float("nan"), "expected a finite number, got NaN"),
+        (float("inf"), "expected a finite number, got Infinity"),
+        (float("-inf"), "expected a finite number, got -Infinity"),
+        (10**400, "expected a finite number, got a very large integer"),
+    ],
+)
+def test_float_refuses(value, text):
+    assert refused(takes_float, {"x": value}) == f"x: {text}"
+
+
+# --- bool ---------------------------------------------------------------------------------------
+
+
+@tool("v")
+async def takes_bool(b: bool) -> None:
+    """Takes a boolean."""
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_bool_accepts_booleans(value):
+    assert parse_tool_input(takes_bool, {"b": value})["b"] is value
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"), [(1, "1"), (0, "0"), (1.0, "1.0"), ("true", '"true"'), ([], "an array")]
+)
+def test_bool_refuses_everything_else(value, shown):
+    assert refused(takes_bool, {"b": value}) == f"b: expected a boolean, got {shown}"
+
+
+# --- Literal and Enum ---------------------------------------------------------------------------
+
+
+@tool("v")
+async def takes_choices(
+    *,
+    word: Literal["a", "b"] | None = None,
+    one: Literal["x"] | None = None,
+    number: Literal[1, 2] | None = None,
+    fraction: Literal[1.5, 2.5] | None = None,
+    flag: Literal[True] | None = None,
+    zero: Literal[0] | None = None,
+    color: Color | None = None,
+    level: Level | None = None,
+    mixed: Mixed | None = None,
+    switch: Switch | None = None,
+) -> None:
+    """Takes choices."""
+
+
+def test_literal_and_enum_pass_the_value_or_member():
+    out = parse_tool_input(
+        takes_choices,
+        {
+            "word": "b",
+            "one": "x",
+            "number": 2,
+            "fraction": 2.5,
+            "flag": True,
+            "zero": 0,
+            "color": "green",
+            "level": 2,
+            "mixed": 1.5,
+            "switch": False,
+        },
+    )
+    assert out == {
+        "word": "b",
+        "one": "x",
+        "number": 2,
+        "fraction": 2.5,
+        "flag": True,
+        "zero": 0,
+        "color": Color.GREEN,
+        "level": Level.HIGH,
+        "mixed": Mixed.HALF,
+        "switch": Switch.OFF,
+    }
+    assert out["color"] is Color.GREEN
+    assert out["level"] is Level.HIGH
+    assert out["switch"] is Switch.OFF
+
+
+def test_numbers_match_choices_by_value_and_become_the_declared_value():
+    out = parse_tool_input(takes_choices, {"number": 1.0, "level": 1.0, "mixed": 1.0, "zero": 0.0})
+    assert out["number"] == 1
+    assert type(out["number"]) is int
+    assert out["level"] is Level.LOW
+    assert out["mixed"] is Mixed.WHOLE
+    assert out["zero"] == 0
+    assert type(out["zero"]) is int
+
+
+def test_booleans_never_match_numbers_and_numbers_never_match_booleans():
+    assert refused(takes_choices, {"number": True, "level": True, "zero": False}) == (
+        "number: expected one of 1, 2, got true; zero: expected 0, got false; "
+        "level: expected one of 1, 2, got true"
+    )
+    assert refused(takes_choices, {"flag": 1, "switch": 0}) == (
+        "flag: expected true, got 1; switch: expected one of true, false, got 0"
+    )
+
+
+def test_choices_refuse_other_values():
+    assert refused(
+        takes_choices,
+        {"word": "c", "one": "y", "number": 3, "fraction": 2, "color": "RED", "level": "1"},
+    ) == (
+        'word: expected one of "a", "b", got "c"; one: expected "x", got "y"; '
+        "number: expected one of 1, 2, got 3; fraction: expected one of 1.5, 2.5, got 2; "
+        'color: expected one of "red", "green", got "RED"; '
+        'level: expected one of 1, 2, got "1"'
+    )
+
+
+def test_enum_member_itself_is_not_input():
+    assert refused(takes_choices, {"color": Color.RED}) == (
+        'color: expected one of "red", "green", got a value of type Color'
+    )
+
+
+# --- arrays -------------------------------------------------------------------------------------
+
+
+@tool("v")
+async def takes_arrays(
+    a_list: list[int] | None = None,
+    a_sequence: Sequence[str] | None = None,
+    a_tuple: tuple[str, ...] | None = None,
+    a_set: set[int] | None = None,
+    a_frozenset: frozenset[str] | None = None,
+) -> None:
+    """Takes arrays."""
+
+
+@pytest.mark.parametrize("make", [list, tuple])
+def test_arrays_build_the_annotated_kind(make):
+    data = {
+        "a_list": make([1, 2.0]),
+        "a_sequence": make(["x", "y"]),
+        "a_tuple": make(["p"]),
+        "a_set": make([3, 1, 3]),
+        "a_frozenset": make(["k", "k"]),
+    }
+    out = parse_tool_input(takes_arrays, data)
+    assert out == {
+        "a_list": [1, 2],
+        "a_sequence": ["x", "y"],
+        "a_tuple": ("p",),
+        "a_set": {1, 3},
+        "a_frozenset": frozenset({"k"}),
+    }
+    assert [type(out[name]) for name in data] == [list, list, tuple, set, frozenset]
+    assert type(out["a_list"][1]) is int
+    for name in ("a_list", "a_sequence"):
+        assert out[name] is not data[name]
+
+
+def test_array_subclass_input_passes_as_the_annotated_kind():
+    class MyList(list):
+        __slots__ = ()
+
+    class MyTuple(tuple):
+        __slots__ = ()
+
+    out = parse_tool_input(takes_arrays, {"a_list": MyList([1]), "a_tuple": MyTuple(("a",))})
+    assert type(out["a_list"]) is list
+    assert type(out["a_tuple"]) is tuple
+    assert out == {
+        "a_list": [1],
+        "a_sequence": None,
+        "a_tuple": ("a",),
+        "a_set": None,
+        "a_frozenset": None,
+    }
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ({1, 2}, "a value of type set"),
+        (frozenset({1}), "a value of type frozenset"),
+        ("12", '"12"'),
+        ({"0": 1}, "an object"),
+        (b"12", "a value of type bytes"),
+        (1, "1"),
+        (range(2), "a value of type range"),
+    ],
+)
+def test_arrays_are_lists_or_tuples_only(value, shown):
+    assert refused(takes_arrays, {"a_list": value}) == f"a_list: expected an array, got {shown}"
+
+
+def test_array_item_problems_carry_their_index():
+    assert refused(takes_arrays, {"a_list": [1, "b", 3, None], "a_set": [1, 1.5]}) == (
+        'a_list[1]: expected an integer, got "b"; a_list[3]: expected an integer, got null; '
+        "a_set[1]: expected an integer, got 1.5"
+    )
+
+
+def test_none_in_a_list_is_refused_unless_the_item_type_admits_it():
+    @tool("v")
+    async def lists(
+        plain: list[str] | None = None,
+        nullable: list[str | None] | None = None,
+        bounded: list[Annotated[int | None, at.Ge(0)]] | None = None,
+    ) -> None:
+        """Takes lists."""
+
+    assert refused(lists, {"plain": ["a", None]}) == "plain[1]: expected a string, got null"
+    out = parse_tool_input(lists, {"nullable": [None, "a"], "bounded": [None, 0]})
+    assert out == {"plain": None, "nullable": [None, "a"], "bounded": [None, 0]}
+    assert refused(lists, {"bounded": [None, -1]}) == "bounded[1]: expected at least 0, got -1"
+
+
+# --- records ------------------------------------------------------------------------------------
+
+
+@tool("v")
+async def takes_records(
+    counts: dict[str, int] | None = None,
+    names: Mapping[str, str] | None = None,
+    maybe: dict[str, int | None] | None = None,
+) -> None:
+    """Takes records."""
+
+
+def test_records_pass_a_new_dict():
+    counts = {"a": 1, "b": 2.0}
+    names = types.MappingProxyType({"x": "y"})
+    out = parse_tool_input(takes_records, {"counts": counts, "names": names})
+    assert out == {"counts": {"a": 1, "b": 2}, "names": {"x": "y"}, "maybe": None}
+    assert type(out["counts"]) is dict
+    assert type(out["names"]) is dict
+    assert out["counts"] is not counts
+    assert type(out["counts"]["b"]) is int
+
+
+def test_record_str_subclass_keys_become_plain_str():
+    class Key(str):
+        __slots__ = ()
+
+    out = parse_tool_input(takes_records, {"counts": {Key("k"): 1}})
+    (key,) = out["counts"]
+    assert type(key) is str
+    assert key == "k"
+
+
+def test_records_refuse_non_str_keys_and_non_mappings():
+    assert refused(takes_records, {"counts": {1: 2}}) == (
+        "counts: expected string keys, got the key 1"
+    )
+    assert refused(takes_records, {"counts": [["a", 1]]}) == (
+        "counts: expected an object, got an array"
+    )
+    assert refused(takes_records, {"names": "ab"}) == 'names: expected an object, got "ab"'
+
+
+def test_record_values_are_values_not_fields():
+    assert refused(takes_records, {"counts": {"a": None, "color": "red"}}) == (
+        'counts["a"]: expected an integer, got null; '
+        'counts["color"]: expected an integer, got "red"'
+    )
+    out = parse_tool_input(takes_records, {"maybe": {"a": None, "b": 1}})
+    assert out["maybe"] == {"a": None, "b": 1}
+
+
+def test_record_key_is_quoted_and_escaped_in_the_path():
+    assert refused(takes_records, {"counts": {'say "hi"': "x"}}) == (
+        'counts["say \\"hi\\""]: expected an integer, got "x"'
+    )
+    long_key = "k" * 40
+    assert refused(takes_records, {"counts": {long_key: "x"}}) == (
+        f'counts["{"k" * 32}…"]: expected an integer, got "x"'
+    )
+
+
+# --- TypedDict ----------------------------------------------------------------------------------
+
+
+class Person(TypedDict):
+    name: str
+    age: int | None
+    nick: NotRequired[str]
+    email: Required[str | None]
+
+
+class Loose(TypedDict, total=False):
+    a: int
+    b: Required[str]
+
+
+@tool("v")
+async def takes_typeddicts(person: Person | None = None, loose: Loose | None = None) -> None:
+    """Takes TypedDicts."""
+
+
+def test_typeddict_passes_a_new_dict():
+    person = {"name": "Ann", "age": 3.0, "nick": "A", "email": "a@b"}
+    out = parse_tool_input(takes_typeddicts, {"person": person})
+    assert out["person"] == {"name": "Ann", "age": 3, "nick": "A", "email": "a@b"}
+    assert type(out["person"]) is dict
+    assert out["person"] is not person
+    assert type(out["person"]["age"]) is int
+
+
+def test_typeddict_keys_left_out_or_null_are_absent():
+    out = parse_tool_input(
+        takes_typeddicts, {"person": {"name": "Ann", "email": "e"}, "loose": {"b": "x"}}
+    )
+    assert out == {"person": {"name": "Ann", "email": "e"}, "loose": {"b": "x"}}
+    out = parse_tool_input(
+        takes_typeddicts,
+        {"person": {"name": "Ann", "age": None, "nick": None, "email": "e"}, "loose": {"b": "x"}},
+    )
+    assert out["person"] == {"name": "Ann", "email": "e"}
+
+
+def test_typeddict_missing_required_keys():
+    assert refused(takes_typeddicts, {"person": {}, "loose": {"a": 1}}) == (
+        "person.name: missing, expected a string; person.email: missing, expected a string; "
+        "loose.b: missing, expected a string"
+    )
+
+
+def test_typeddict_explicit_required_nullable_key_must_be_sent_non_null():
+    assert refused(takes_typeddicts, {"person": {"name": "A", "email": None}}) == (
+        "person.email: missing, expected a string"
+    )
+
+
+def test_typeddict_unknown_keys_are_refused_even_when_null():
+    assert refused(
+        takes_typeddicts, {"person": {"name": "A", "email": "e", "nmae": None, "zzz": 1}}
+    ) == ("person.nmae: unknown field (did you mean 'name'?); person.zzz: unknown field")
+
+
+def test_typeddict_refuses_non_mappings():
+    assert refused(takes_typeddicts, {"person": ["name"]}) == (
+        "person: expected an object, got an array"
+    )
+
+
+# --- dataclasses --------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Box:
+    width: int
+    label: str = "box"
+    note: str | None = None
+    tags: list[str] = dataclasses.field(default_factory=list)
+    depth: Annotated[int, at.Ge(0)] = 1
+
+
+@dataclasses.dataclass
+class Span:
+    lo: int
+    hi: int
+
+    def __post_init__(self) -> None:
+        if self.lo > self.hi:
+            raise ValueError("lo must not exceed hi")
+
+
+@dataclasses.dataclass
+class Window:
+    span: int
+
+    def __post_init__(self) -> None:
+        if self.span < 0:
+            raise ValueError("a window cannot be negative")
+
+
+@tool("v")
+async def takes_dataclasses(
+    box: Box | None = None,
+    span: Span | None = None,
+    window: Window | None = None,
+    spans: list[Span] | None = None,
+) -> None:
+    """Takes dataclasses."""
+
+
+def test_dataclass_passes_an_instance():
+    out = parse_tool_input(
+        takes_dataclasses,
+        {"box": {"width": 2.0, "label": "b", "note": "n", "tags": ("t",), "depth": 0}},
+    )
+    assert out["box"] == Box(width=2, label="b", note="n", tags=["t"], depth=0)
+    assert type(out["box"]) is Box
+    assert type(out["box"].width) is int
+    assert type(out["box"].tags) is list
+
+
+def test_dataclass_fields_left_out_or_null_get_their_defaults():
+    first = parse_tool_input(takes_dataclasses, {"box": {"width": 1}})["box"]
+    second = parse_tool_input(
+        takes_dataclasses,
+        {"box": {"width": 1, "label": None, "note": None, "tags": None, "depth": None}},
+    )["box"]
+    assert first == second == Box(width=1, label="box", note=None, tags=[], depth=1)
+    assert first.tags is not second.tags
+
+
+def test_dataclass_field_admitting_none_without_default_gets_none():
+    @dataclasses.dataclass
+    class Maybe:
+        value: int | None
+
+    @tool("v")
+    async def takes_maybe(m: Maybe) -> None:
+        """Takes one."""
+
+    assert parse_tool_input(takes_maybe, {"m": {}}) == {"m": Maybe(value=None)}
+    assert parse_tool_input(takes_maybe, {"m": {"value": None}}) == {"m": Maybe(value=None)}
+
+
+def test_dataclass_missing_unknown_and_bounds():
+    assert refused(takes_dataclasses, {"box": {"depth": -1, "widht": 3, "other": None}}) == (
+        "box.width: missing, expected an integer; box.depth: expected at least 0, got -1; "
+        "box.widht: unknown field (did you mean 'width'?); box.other: unknown field"
+    )
+
+
+def test_dataclass_constructor_value_error_is_a_refusal():
+    assert refused(takes_dataclasses, {"span": {"lo": 3, "hi": 1}}) == (
+        "span: lo must not exceed hi"
+    )
+    assert refused(takes_dataclasses, {"spans": [{"lo": 0, "hi": 1}, {"lo": 3, "hi": 1}]}) == (
+        "spans[1]: lo must not exceed hi"
+    )
+    # the field's own name stands in the host's text: no path in front
+    assert refused(takes_dataclasses, {"window": {"span": -1}}) == "a window cannot be negative"
+
+
+# --- null means left out ------------------------------------------------------------------------
+
+
+@tool("v")
+async def takes_optional(a: int | None = None, b: Optional[str] = None, c: int = 7) -> None:  # noqa: UP045 - Optional is what is tested
+    """Takes optional fields."""
+
+
+def test_null_means_left_out_at_the_top_level():
+    assert parse_tool_input(takes_optional, {"a": None, "b": None, "c": None}) == {
+        "a": None,
+        "b": None,
+        "c": 7,
+    }
+    assert parse_tool_input(takes_optional, {"a": 1, "b": "x", "c": 2}) == {
+        "a": 1,
+        "b": "x",
+        "c": 2,
+    }
+
+
+def test_null_for_a_required_field_is_missing():
+    assert refused(takes_int, {"n": None}) == "n: missing, expected an integer"
+    assert refused(takes_int, {}) == "n: missing, expected an integer"
+
+
+def test_unknown_field_is_refused_even_when_null():
+    assert refused(takes_optional, {"d": None}) == "d: unknown field"
+
+
+def test_none_as_the_whole_input_means_no_fields():
+    assert parse_tool_input(takes_optional, None) == {"a": None, "b": None, "c": 7}
+    assert refused(takes_int, None) == "n: missing, expected an integer"
+
+
+@dataclasses.dataclass
+class Deep:
+    entries: list[Person]
+    note: str = "n"
+
+
+def test_null_means_left_out_at_every_object_depth():
+    @tool("v")
+    async def deep(d: Deep) -> None:
+        """Takes a deep value."""
+
+    out = parse_tool_input(
+        deep,
+        {"d": {"entries": [{"name": "a", "age": None, "email": "e", "nick": None}], "note": None}},
+    )
+    assert out == {"d": Deep(entries=[{"name": "a", "email": "e"}], note="n")}
+    assert refused(deep, {"d": {"entries": [{"name": None, "email": "e"}]}}) == (
+        "d.entries[0].name: missing, expected a string"
+    )
+
+
+# --- the whole input ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "text"),
+    [
+        ([], "expected an object, got an array"),
+        ((), "expected an object, got an array"),
+        ("text", 'expected an object, got "text"'),
+        (5, "expected an object, got 5"),
+        (True, "expected an object, got true"),
+        ({1, 2}, "expected an object, got a value of type set"),
+        (b"{}", "expected an object, got a value of type bytes"),
+    ],
+)
+def test_input_that_is_no_mapping(data, text):
+    assert refused(takes_optional, data) == text
+
+
+def test_non_dict_mapping_inputs_are_read():
+    data = types.MappingProxyType({"a": 1, "c": 2})
+    assert parse_tool_input(takes_optional, data) == {"a": 1, "b": None, "c": 2}
+
+
+def test_mapping_that_cannot_be_read_is_refused():
+    class Broken(Mapping):
+        def __getitem__(self, key):
+            raise KeyError(key)
+
+        def __iter__(self) -> Iterator[str]:
+            raise RuntimeError("no")
+
+        def __len__(self) -> int:
+            return 1
+
+    assert refused(takes_optional, Broken()) == (
+        "expected an object, got a mapping that could not be read"
+    )
+    assert refused(takes_typeddicts, {"person": Broken()}) == (
+        "person: expected an object, got a mapping that could not be read"
+    )
+
+
+def test_non_str_field_names_are_refused():
+    assert refused(takes_optional, {1: 2, "a": 1}) == "expected field names, got the key 1"
+
+
+def test_str_subclass_field_names_are_read():
+    class Name(str):
+        __slots__ = ()
+
+    assert parse_tool_input(takes_optional, {Name("a"): 1}) == {"a": 1, "b": None, "c": 7}
+
+
+# --- unions -------------------------------------------------------------------------------------
+
+
+@tool("v")
+async def takes_unions(
+    *,
+    float_int: float | int | None = None,  # noqa: PYI041 - the branch order is tested
+    int_float: int | float | None = None,  # noqa: PYI041
+    int_str: int | str | None = None,
+    bounded_or_str: Annotated[int, at.Ge(0)] | str | None = None,
+    list_or_str: list[Annotated[int, at.Ge(0)]] | str | None = None,
+    int_or_auto: int | Literal["auto"] | None = None,
+) -> None:
+    """Takes unions."""
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "expected", "kind"),
+    [
+        ("float_int", 1, 1, int),  # the int branch takes it unchanged
+        ("float_int", 1.5, 1.5, float),
+        ("float_int", 2.0, 2.0, float),
+        ("int_float", 2.0, 2.0, float),  # the float branch takes it unchanged
+        ("int_float", 2.5, 2.5, float),
+        ("int_float", 3, 3, int),
+        ("int_str", "5", "5", str),
+        ("int_str", 5, 5, int),
+        ("int_str", 5.0, 5, int),  # no branch takes it unchanged: the first that converts
+        ("int_or_auto", "auto", "auto", str),
+        ("int_or_auto", 4.0, 4, int),
+    ],
+)
+def test_union_picks_the_first_unchanged_branch_else_the_first_converting(
+    name, value, expected, kind
+):
+    out = parse_tool_input(takes_unions, {name: value})
+    assert out[name] == expected
+    assert type(out[name]) is kind
+
+
+def test_union_refusals():
+    assert refused(
+        takes_unions,
+        {"float_int": True, "int_str": 1.5, "int_or_auto": "x", "bounded_or_str": [1]},
+    ) == (
+        "float_int: expected a number or an integer, got true; "
+        "int_str: expected an integer or a string, got 1.5; "
+        "bounded_or_str: expected an integer or a string, got an array; "
+        'int_or_auto: expected an integer or "auto", got "x"'
+    )
+
+
+def test_union_reports_the_problems_of_a_branch_the_type_fit():
+    assert refused(takes_unions, {"bounded_or_str": -1, "list_or_str": [1, -2]}) == (
+        "bounded_or_str: expected at least 0, got -1; list_or_str[1]: expected at least 0, got -2"
+    )
+
+
+# --- NewType and TypeAliasType ------------------------------------------------------------------
+
+UserId = NewType("UserId", int)
+Tags = TypeAliasType("Tags", list[str])
+
+
+def test_newtype_and_type_alias_act_as_their_base():
+    @tool("v")
+    async def aliases(user: UserId, tags: Tags) -> None:
+        """Takes aliases."""
+
+    out = parse_tool_input(aliases, {"user": 3.0, "tags": ("a",)})
+    assert out == {"user": 3, "tags": ["a"]}
+    assert type(out["user"]) is int
+    assert type(out["tags"]) is list
+    assert refused(aliases, {"user": "x", "tags": "a"}) == (
+        'user: expected an integer, got "x"; tags: expected an array, got "a"'
+    )
+
+
+# --- bounds -------------------------------------------------------------------------------------
+
+
+@tool("v")
+async def takes_bounds(
+    *,
+    gt: Annotated[int, at.Gt(0)] = 1,
+    ge: Annotated[int, at.Ge(0)] = 0,
+    lt: Annotated[float, at.Lt(1)] = 0,
+    le: Annotated[int, at.Le(3)] = 0,
+    step: Annotated[int, at.MultipleOf(5)] = 0,
+    text: Annotated[str, at.MaxLen(3)] = "",
+    one: Annotated[str, at.MaxLen(1)] = "",
+    items: Annotated[list[int], at.MaxLen(5)] = (),
+    some: Annotated[list[int], at.MinLen(1)] = (0,),
+    keys: Annotated[dict[str, int], at.MaxLen(1)] | None = None,
+    pair: Annotated[dict[str, int], at.MinLen(2)] | None = None,
+) -> None:
+    """Takes bounded values."""
+
+
+def test_bound_messages():
+    assert refused(
+        takes_bounds,
+        {
+            "gt": 0,
+            "ge": -1,
+            "lt": 1,
+            "le": 4,
+            "step": 7,
+            "text": "abcd",
+            "one": "ab",
+            "items": [1] * 7,
+            "some": [],
+        },
+    ) == (
+        "gt: expected more than 0, got 0; ge: expected at least 0, got -1; "
+        "lt: expected less than 1, got 1.0; le: expected at most 3, got 4; "
+        "step: expected a multiple of 5, got 7; "
+        "text: expected at most 3 characters, got 4; one: expected at most 1 character, got 2; "
+        "items: expected at most 5 items, got 7; some: expected at least 1 item, got 0"
+    )
+    assert refused(takes_bounds, {"keys": {"a": 1, "b": 2}, "pair": {"a": 1}}) == (
+        "keys: expected at most 1 key, got 2; pair: expected at least 2 keys, got 1"
+    )
+
+
+def test_bounds_at_their_edges_are_accepted():
+    out = parse_tool_input(
+        takes_bounds,
+        {
+            "gt": 1,
+            "ge": 0,
+            "lt": 0.999,
+            "le": 3,
+            "step": -10,
+            "text": "abc",
+            "one": "a",
+            "items": [1] * 5,
+            "some": [1],
+            "keys": {"a": 1},
+            "pair": {"a": 1, "b": 2},
+        },
+    )
+    assert out["step"] == -10
+    assert out["items"] == [1, 1, 1, 1, 1]
+
+
+def test_field_named_like_the_unit_still_carries_its_path():
+    # decision 2: the library's own messages always carry the path
+    assert refused(takes_bounds, {"items": [0] * 6}) == "items: expected at most 5 items, got 6"
+
+
+def test_several_bounds_of_one_value_are_all_listed():
+    @tool("v")
+    async def multi(n: Annotated[int, at.Ge(10), at.MultipleOf(3)]) -> None:
+        """Takes one."""
+
+    assert refused(multi, {"n": 4}) == (
+        "n: expected at least 10, got 4; n: expected a multiple of 3, got 4"
+    )
+
+
+# --- SPEC 4.5 fine points -----------------------------------------------------------------------
+
+
+def test_float_bound_sees_the_converted_float():
+    @tool("v")
+    async def f(x: Annotated[float, at.Ge(0.5)]) -> None:
+        """Takes one."""
+
+    assert refused(f, {"x": 0}) == "x: expected at least 0.5, got 0.0"
+    out = parse_tool_input(f, {"x": 1})
+    assert out == {"x": 1.0}
+    assert type(out["x"]) is float
+
+
+def test_set_length_is_counted_after_duplicates_merge():
+    @tool("v")
+    async def f(
+        most: Annotated[set[int], at.MaxLen(2)] | None = None,
+        least: Annotated[frozenset[str], at.MinLen(3)] | None = None,
+    ) -> None:
+        """Takes sets."""
+
+    assert parse_tool_input(f, {"most": [1, 1, 2, 2]})["most"] == {1, 2}
+    assert refused(f, {"least": ["a", "a", "b"]}) == "least: expected at least 3 items, got 2"
+    # the int 1 and the float 1.0 are one set member once converted
+    assert refused(f, {"most": [1, 1.0, 2, 3]}) == "most: expected at most 2 items, got 3"
+
+
+@pytest.mark.parametrize(
+    ("step", "value", "ok"),
+    [
+        (0.5, 1.5, True),
+        (0.5, 1.25, False),
+        (0.1, 0.3, 0.3 % 0.1 == 0),  # False: `value % m == 0` taken literally
+        (0.25, -0.75, True),
+        (3, 9.0, True),
+        (3, 10.0, False),
+    ],
+)
+def test_multiple_of_means_modulo_is_zero(step, value, ok):
+    @tool("v")
+    async def f(x: Annotated[float, at.MultipleOf(step)]) -> None:
+        """Takes one."""
+
+    if ok:
+        assert parse_tool_input(f, {"x": value}) == {"x": value}
+    else:
+        assert refused(f, {"x": value}) == f"x: expected a multiple of {step}, got {value!r}"
+
+
+def test_none_never_reaches_a_bound_or_a_transform():
+    seen = []
+
+    def keep(value):
+        seen.append(value)
+        return value
+
+    @tool("v")
+    async def f(
+        n: Annotated[int | None, at.Ge(0), transform(keep)] = None,
+        m: Annotated[int, at.Ge(0), transform(keep)] | None = None,
+        xs: list[Annotated[int | None, at.Ge(0), transform(keep)]] | None = None,
+    ) -> None:
+        """Takes optional bounded values."""
+
+    assert parse_tool_input(f, {"n": None, "m": None, "xs": [None, 2]}) == {
+        "n": None,
+        "m": None,
+        "xs": [None, 2],
+    }
+    assert seen == [2]
+    assert refused(f, {"n": -1, "m": -2}) == (
+        "n: expected at least 0, got -1; m: expected at least 0, got -2"
+    )
+    assert seen == [2]
+
+
+def test_true_never_matches_an_int_field_or_a_float_field():
+    assert refused(takes_int, {"n": True}) == "n: expected an integer, got true"
+    assert refused(takes_float, {"x": False}) == "x: expected a number, got false"
+
+
+# --- transforms ---------------------------------------------------------------------------------
+
+
+def tenfold_even(value: int) -> int:
+    if value % 2:
+        raise ValueError("value must be even")
+    return value * 10
+
+
+def test_transform_replaces_the_checked_value():
+    @tool("v")
+    async def f(value: Annotated[int, at.Ge(0), transform(tenfold_even)] = 0) -> None:
+        """Takes one."""
+
+    out = parse_tool_input(f, {"value": 4.0})
+    assert out == {"value": 40}
+
+
+def test_transform_runs_after_every_bound():
+    seen = []
+
+    def keep(value):
+        seen.append(value)
+        return value
+
+    @tool("v")
+    async def f(
+        n: Annotated[int, transform(keep), at.Ge(0), at.Le(5)] = 0,
+        s: Annotated[str, transform(keep), at.MinLen(2)] = "ab",
+    ) -> None:
+        """Takes one."""
+
+    assert refused(f, {"n": 9, "s": "a"}) == (
+        "n: expected at most 5, got 9; s: expected at least 2 characters, got 1"
+    )
+    assert seen == []
+    parse_tool_input(f, {"n": 3, "s": "abc"})
+    assert seen == [3, "abc"]
+
+
+def test_transforms_run_in_order():
+    @tool("v")
+    async def f(
+        s: Annotated[str, transform(str.strip), transform(str.upper), transform(len)],
+    ) -> None:
+        """Takes one."""
+
+    assert parse_tool_input(f, {"s": "  ab "}) == {"s": 2}
+
+
+def test_transform_value_error_text_follows_the_whole_word_rule():
+    @tool("v")
+    async def f(
+        value: Annotated[int, transform(tenfold_even)] = 0,
+        other: Annotated[int, transform(tenfold_even)] = 0,
+        values: list[Annotated[int, transform(tenfold_even)]] | None = None,
+        labels: dict[str, Annotated[int, transform(tenfold_even)]] | None = None,
+    ) -> None:
+        """Takes values."""
+
+    assert refused(f, {"value": 1, "other": 3, "values": [2, 5], "labels": {"color": 1}}) == (
+        "value must be even; other: value must be even; values[1]: value must be even; "
+        'labels["color"]: value must be even'
+    )
+
+
+def test_transform_value_error_naming_the_list_field_drops_the_path():
+    def check_tag(tag: str) -> str:
+        if not tag.islower():
+            raise ValueError("tags must be lowercase")
+        return tag
+
+    @tool("v")
+    async def f(tags: list[Annotated[str, transform(check_tag)]]) -> None:
+        """Takes tags."""
+
+    # the last named part of `tags[1]` is `tags`, and it stands in the message
+    assert refused(f, {"tags": ["a", "B"]}) == "tags must be lowercase"
+
+
+def test_transform_other_exceptions_pass_through():
+    def boom(value):
+        raise KeyError(value)
+
+    @tool("v")
+    async def f(n: Annotated[int, transform(boom)] = 0) -> None:
+        """Takes one."""
+
+    with pytest.raises(KeyError):
+        parse_tool_input(f, {"n": 1})
+    registry = create_tool_registry([define_toolkit("v", [f])])
+    with pytest.raises(KeyError):
+        run(registry.run("f", {"n": 1}))
+
+
+# --- required_field -----------------------------------------------------------------------------
+
+
+class Entry(TypedDict):
+    name: Annotated[str, required_field("a label is needed")]
+
+
+@tool("v")
+async def takes_required(
+    text: Annotated[str, required_field("note_write needs text")],
+    title: Annotated[str, required_field("please give a heading")],
+    body: Annotated[str, required_field("somebody must write")],
+    entries: list[Entry] | None = None,
+) -> None:
+    """Takes required strings."""
+
+
+@pytest.mark.parametrize("blank", [None, "", " ", "\t\n ", "\u3000"])
+def test_required_field_refuses_missing_empty_and_blank(blank):
+    data = {"text": blank, "title": blank, "body": blank}
+    if blank is None:
+        data = {}
+    assert refused(takes_required, data) == (
+        "note_write needs text; title: please give a heading; body: somebody must write"
+    )
+
+
+def test_required_field_passes_the_value_unchanged():
+    out = parse_tool_input(takes_required, {"text": " a ", "title": "\tT", "body": "b\n"})
+    assert out == {"text": " a ", "title": "\tT", "body": "b\n", "entries": None}
+
+
+def test_required_field_inside_nested_objects():
+    assert (
+        refused(
+            takes_required,
+            {"text": "t", "title": "t", "body": "b", "entries": [{"name": "a"}, {}, {"name": " "}]},
+        )
+        == "entries[1].name: a label is needed; entries[2].name: a label is needed"
+    )
+
+
+def test_required_field_still_checks_the_type():
+    assert refused(takes_required, {"text": 5, "title": "t", "body": "b"}) == (
+        "text: expected a string, got 5"
+    )
+
+
+def test_required_field_under_not_required_is_a_contradiction():
+    class Item(TypedDict):
+        title: NotRequired[Annotated[str, required_field("a title is needed")]]
+
+    with pytest.raises(ValueError, match="required_field"):
+
+        @tool("v")
+        async def f(item: Item) -> None:
+            """Takes one."""
+
+
+# --- problem order and count --------------------------------------------------------------------
+
+
+@tool("v")
+async def takes_eight(
+    *,
+    a: int = 0,
+    b: int = 0,
+    c: int = 0,
+    d: int = 0,
+    e: int = 0,
+    f: int = 0,
+    g: int = 0,
+    h: int = 0,
+) -> None:
+    """Takes eight."""
+
+
+def test_problems_in_field_order_then_unknown_fields_in_input_order():
+    assert refused(takes_eight, {"zz": 1, "h": "x", "yy": 2, "a": "x", "ww": None}) == (
+        'a: expected an integer, got "x"; h: expected an integer, got "x"; '
+        "zz: unknown field; yy: unknown field; ww: unknown field"
+    )
+
+
+@pytest.mark.parametrize(
+    ("extra", "more"), [(0, ""), (2, ""), (3, "; and 1 more"), (5, "; and 3 more")]
+)
+def test_at_most_ten_problems_then_a_count(extra, more):
+    data: dict[str, Any] = dict.fromkeys("abcdefgh", "x")
+    data.update({f"x{i}": 1 for i in range(extra)})
+    listed = [f'{name}: expected an integer, got "x"' for name in "abcdefgh"]
+    listed += [f"x{i}: unknown field" for i in range(min(extra, 2))]
+    assert refused(takes_eight, data) == "; ".join(listed) + more
+
+
+def test_count_includes_nested_problems_beyond_ten():
+    @tool("v")
+    async def f(xs: list[int]) -> None:
+        """Takes many."""
+
+    text = refused(f, {"xs": ["a"] * 25})
+    parts = text.split("; ")
+    assert parts[:10] == [f'xs[{i}]: expected an integer, got "a"' for i in range(10)]
+    assert parts[10:] == ["and 15 more"]
+
+
+def test_fields_line_lists_every_field_or_just_fields():
+    @tool("v")
+    async def nothing() -> None:
+        """Takes nothing."""
+
+    found = refusal(nothing, {"a": None})
+    assert found.message == "a: unknown field"
+    assert found.lines == ("fields",)
+    found = refusal(takes_eight, {"a": "x"})
+    assert found.lines == ("fields\ta\tb\tc\td\te\tf\tg\th",)
+
+
+# --- suggestions --------------------------------------------------------------------------------
+
+
+@tool("v")
+async def takes_names(text: str = "", limit: int = 0, revision: int | None = None) -> None:
+    """Takes names."""
+
+
+@pytest.mark.parametrize(
+    ("wrong", "hint"),
+    [
+        ("txet", "text"),
+        ("Text", "text"),
+        ("texts", "text"),
+        ("limt", "limit"),
+        ("revison", "revision"),
+        ("revsion", "revision"),
+    ],
+)
+def test_unknown_field_names_the_closest_real_field(wrong, hint):
+    assert refused(takes_names, {wrong: 1}) == f"{wrong}: unknown field (did you mean {hint!r}?)"
+
+
+@pytest.mark.parametrize("wrong", ["zzz", "q", "completely_different", "x" * 200])
+def test_unknown_field_far_from_every_name_has_no_suggestion(wrong):
+    text = refused(takes_names, {wrong: 1})
+    assert text.endswith(": unknown field")
+    assert "did you mean" not in text
+
+
+def test_unknown_long_field_name_is_cut():
+    name = "q" * 60
+    assert refused(takes_names, {name: 1}) == f"{'q' * 32}…: unknown field"
+
+
+# --- whole-word rule for host-written messages --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "shown"),
+    [
+        ("text", "note_write needs text", "note_write needs text"),
+        ("text", "text!", "text!"),
+        ("text", "the context is empty", "text: the context is empty"),
+        ("text", "texts are needed", "text: texts are needed"),
+        ("text", "the text_body is needed", "text: the text_body is needed"),
+        ("text", "Text is needed", "text: Text is needed"),
+        ("dry_run", "say dry_run.", "say dry_run."),
+        ("dry_run", "say dry run", "dry_run: say dry run"),
+    ],
+)
+def test_host_message_starts_with_the_path_unless_the_name_is_a_whole_word(name, text, shown):
+    f = tool("v", name="host_message")(
+        _async_with_field(name, Annotated[str, required_field(text)])
+    )
+    assert refused(f, {}) == shown
+
+
+def _async_with_field(name: str, hint: object):
+    async def fn(**kwargs: Any) -> None:
+        """Takes one field."""
+
+    fn.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY)]
+    )
+    fn.__annotations__ = {name: hint}
+    return fn
+
+
+# --- defaults, copies, mutation -----------------------------------------------------------------
+
+
+def test_defaults_are_filled_in():
+    @tool("v")
+    async def f(a: int = 3, b: str = "x", c: Color = Color.RED, d: Level | None = None) -> None:
+        """Takes defaults."""
+
+    assert parse_tool_input(f, {}) == {"a": 3, "b": "x", "c": Color.RED, "d": None}
+
+
+def test_mutable_defaults_are_fresh_copies_each_call():
+    default_list = ["a"]
+    default_dict = {"k": [1]}
+
+    @tool("v")
+    async def f(
+        tags: list[str] = default_list, nested: dict[str, list[int]] = default_dict
+    ) -> None:
+        """Takes defaults."""
+
+    first = parse_tool_input(f, {})
+    second = parse_tool_input(f, None)
+    assert first == second == {"tags": ["a"], "nested": {"k": [1]}}
+    assert first["tags"] is not second["tags"]
+    assert first["tags"] is not default_list
+    assert first["nested"] is not default_dict
+    assert first["nested"]["k"] is not second["nested"]["k"]
+    assert first["nested"]["k"] is not default_dict["k"]
+    first["tags"].append("b")
+    first["nested"]["k"].append(2)
+    assert parse_tool_input(f, {}) == {"tags": ["a"], "nested": {"k": [1]}}
+    assert default_list == ["a"]
+    assert default_dict == {"k": [1]}
+
+
+def test_defaults_are_not_transformed():
+    @tool("v")
+    async def f(n: Annotated[int, transform(lambda v: v * 10)] = 3) -> None:
+        """Takes one."""
+
+    assert parse_tool_input(f, {}) == {"n": 3}
+    assert parse_tool_input(f, {"n": None}) == {"n": 3}
+    assert parse_tool_input(f, {"n": 3}) == {"n": 30}
+
+
+def test_dataclass_default_is_a_fresh_copy_each_call():
+    default = Box(width=1, tags=["t"])
+
+    @tool("v")
+    async def f(box: Box = default) -> None:
+        """Takes one."""
+
+    first = parse_tool_input(f, {})["box"]
+    second = parse_tool_input(f, {"box": None})["box"]
+    assert first == second == default
+    assert first is not default
+    assert first is not second
+    assert first.tags is not default.tags
+    assert first.tags is not second.tags
+
+
+@dataclasses.dataclass
+class Holder:
+    rows: list[Person]
+    meta: dict[str, list[int]]
+    groups: list[list[str]]
+
+
+@tool("v")
+async def takes_holder(holder: Holder, loose: dict[str, dict[str, int]] | None = None) -> None:
+    """Takes a deep value."""
+
+
+def _deep_input() -> dict[str, Any]:
+    return {
+        "holder": {
+            "rows": [
+                {"name": "a", "age": 1.0, "email": "e", "nick": None},
+                {"name": "b", "email": None, "zz": 1},
+            ],
+            "meta": {"k": [1, 2.0]},
+            "groups": [["x"], ("y",)],
+        },
+        "loose": {"o": {"p": 1}},
+    }
+
+
+def test_input_is_never_mutated_when_accepted_or_refused():
+    accepted = _deep_input()
+    accepted["holder"]["rows"][1] = {"name": "b", "email": "f"}
+    before = copy.deepcopy(accepted)
+    parse_tool_input(takes_holder, accepted)
+    assert accepted == before
+    refused_input = _deep_input()
+    before = copy.deepcopy(refused_input)
+    refused(takes_holder, refused_input)
+    assert refused_input == before
+
+
+def test_containers_passed_on_are_new_objects_at_every_depth():
+    data = _deep_input()
+    data["holder"]["rows"][1] = {"name": "b", "email": "f"}
+    out = parse_tool_input(takes_holder, data)
+    holder = out["holder"]
+    given = data["holder"]
+    assert holder == Holder(
+        rows=[{"name": "a", "age": 1, "email": "e"}, {"name": "b", "email": "f"}],
+        meta={"k": [1, 2]},
+        groups=[["x"], ["y"]],
+    )
+    assert holder.rows is not given["rows"]
+    assert holder.rows[0] is not given["rows"][0]
+    assert holder.rows[1] is not given["rows"][1]
+    assert holder.meta is not given["meta"]
+    assert holder.meta["k"] is not given["meta"]["k"]
+    assert holder.groups is not given["groups"]
+    assert holder.groups[0] is not given["groups"][0]
+    assert type(holder.groups[1]) is list
+    assert out["loose"] == {"o": {"p": 1}}
+    assert out["loose"] is not data["loose"]
+    assert out["loose"]["o"] is not data["loose"]["o"]
+
+
+def test_plain_list_of_plain_values_is_still_copied():
+    @tool("v")
+    async def f(xs: list[str], ys: list[Annotated[int, at.Ge(0)]], zs: tuple[int, ...]) -> None:
+        """Takes lists."""
+
+    xs, ys, zs = ["a", "b"], [1, 2], [3]
+    out = parse_tool_input(f, {"xs": xs, "ys": ys, "zs": zs})
+    assert out == {"xs": ["a", "b"], "ys": [1, 2], "zs": (3,)}
+    assert out["xs"] is not xs
+    assert out["ys"] is not ys
+    out["xs"].append("c")
+    assert xs == ["a", "b"]
+
+
+# --- registry.run -------------------------------------------------------------------------------
+
+
+class Caller(ToolCall):
+    def __init__(self, who: str) -> None:
+        self.who = who
+
+
+@tool("v")
+async def plain_tool(text: str, count: int = 1) -> list[str]:
+    """Repeats text."""
+    return [text] * count
+
+
+@tool("v")
+async def called_tool(call: Caller, text: str) -> list[str]:
+    """Says who called."""
+    return [f"{call.who}\t{text}"]
+
+
+class HostError(Exception):
+    pass
+
+
+@tool("v")
+async def failing_tool(code: int) -> None:
+    """Always fails."""
+    raise HostError(code)
+
+
+registry = create_tool_registry([define_toolkit("v", [plain_tool, called_tool, failing_tool])])
+
+
+def test_run_checks_then_awaits_the_function():
+    assert run(registry.run("plain_tool", {"text": "a", "count": 2.0})) == ["a", "a"]
+    assert run(registry.run("called_tool", {"text": "x"}, Caller("ann"))) == ["ann\tx"]
+
+
+def test_run_ignores_a_call_for_a_tool_without_call_parameter():
+    assert run(registry.run("plain_tool", {"text": "a"}, Caller("ann"))) == ["a"]
+    assert run(registry.run("plain_tool", {"text": "a"}, object())) == ["a"]
+
+
+def test_run_refuses_bad_arguments_like_parse_tool_input():
+    with pytest.raises(ToolRefusal) as info:
+        run(registry.run("plain_tool", {"text": 1, "cuont": 2}))
+    assert vars(info.value) == {
+        "code": "bad-arguments",
+        "message": "text: expected a string, got 1; cuont: unknown field (did you mean 'count'?)",
+        "lines": ("fields\ttext\tcount",),
+    }
+    with pytest.raises(ToolRefusal) as info:
+        run(registry.run("plain_tool", None))
+    assert info.value.message == "text: missing, expected a string"
+
+
+def test_run_checks_input_before_the_call_object():
+    # the call parameter is never an input field
+    with pytest.raises(ToolRefusal) as info:
+        run(registry.run("called_tool", {"text": "x", "call": "me"}, Caller("ann")))
+    assert info.value.message == "call: unknown field"
+    assert info.value.lines == ("fields\ttext",)
+
+
+def test_parse_tool_input_leaves_out_the_call_parameter():
+    assert parse_tool_input(called_tool, {"text": "x"}) == {"text": "x"}
+
+
+def test_run_missing_or_wrong_call_object_is_a_type_error():
+    with pytest.raises(TypeError, match="called_tool"):
+        run(registry.run("called_tool", {"text": "x"}))
+    with pytest.raises(TypeError, match="Caller"):
+        run(registry.run("called_tool", {"text": "x"}, object()))
+
+
+def test_run_lets_the_function_exception_pass_through():
+    with pytest.raises(HostError) as info:
+        run(registry.run("failing_tool", {"code": 3.0}))
+    assert info.value.args == (3,)
+
+
+@pytest.mark.parametrize("name", ["plain_tol", None, 5, ["plain_tool"]])
+def test_run_unknown_tool_name(name):
+    with pytest.raises(ToolRefusal) as info:
+        run(registry.run(name, {"text": "a"}))  # type: ignore[arg-type]
+    assert info.value.code == "unknown-tool"
+    assert info.value.lines == ("tools\tplain_tool\tcalled_tool\tfailing_tool",)
+    if name == "plain_tol":
+        assert info.value.message == (
+            "there is no tool named \"plain_tol\" (did you mean 'plain_tool'?)"
+        )
