@@ -58,8 +58,7 @@ class Invalid(Exception):  # noqa: N818 - internal signal, never seen by a host
     __slots__ = ("count", "problems")
 
     def __init__(self, problems: list[Problem], count: int) -> None:
-        """Keep the problems and the count."""
-        super().__init__()
+        """Keep the problems and the count (no `super().__init__()`: `__new__` did that)."""
         self.problems = problems
         self.count = count
 
@@ -89,12 +88,10 @@ def add(found: Invalid | None, problem: Problem) -> Invalid:
 
 def merge(found: Invalid | None, step: Step, inner: Invalid) -> Invalid:
     """Add the problems of a part of the value, at `step` (a field name, index or key)."""
+    moved = [Problem((step, *p.path), p.text, p.authored) for p in inner.problems]
     if found is None:
-        found = Invalid([], 0)
-    room = LIMIT - len(found.problems)
-    found.problems.extend(
-        Problem((step, *p.path), p.text, p.authored) for p in inner.problems[:room]
-    )
+        return Invalid(moved, inner.count)
+    found.problems += moved[: LIMIT - len(found.problems)]
     found.count += inner.count
     return found
 
@@ -118,14 +115,18 @@ def message(found: Invalid) -> str:
 
 
 def _line(problem: Problem) -> str:
-    path = _path(problem.path)
-    if not path:
-        return problem.text
+    """One problem as text: the host's own words made one line, behind the path if need be."""
+    path, text = problem.path, problem.text
     if problem.authored:
-        names = [step for step in problem.path if isinstance(step, str)]
-        if names and _stands_in(names[-1], problem.text):
-            return problem.text
-    return f"{path}: {problem.text}"
+        text = field(text)
+        names = [step for step in path if isinstance(step, str)]
+        if names and _stands_in(names[-1], text):
+            return text
+    if not path:
+        return text
+    if len(path) == 1 and type(path[0]) is str:
+        return f"{_short(path[0])}: {text}"
+    return f"{_path(path)}: {text}"
 
 
 def _stands_in(word: str, text: str) -> bool:
@@ -146,6 +147,8 @@ def _path(path: Iterable[Step]) -> str:
 
 def _short(text: str) -> str:
     """A name or string from the input, cut to a few dozen characters and made one line."""
+    if len(text) <= _ECHO and text.isprintable():  # the usual case: a field name
+        return text
     cut = text if len(text) <= _ECHO else f"{text[:_ECHO]}…"
     return field(cut.encode("utf-8", "replace").decode("utf-8"))
 

@@ -19,15 +19,15 @@ __all__ = [
     "parse_refusal_body",
     "refusal_body",
     "refusal_rows",
+    "safe_refusal",
 ]
 
 _CODE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
 # Every character that could end a line or a field: C0 and C1 controls (tab, newline, NEL, ...),
 # DEL, and the Unicode line and paragraph separators.
-_UNSAFE = [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029]
-_TO_SPACE = dict.fromkeys(_UNSAFE, " ")
-_TO_SPACE_KEEP_TABS = {**_TO_SPACE, 0x09: "\t"}
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_UNSAFE_IN_ROW = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")  # tabs stay
 
 
 def field(value: object) -> str:
@@ -38,12 +38,12 @@ def field(value: object) -> str:
     """
     if value is None:
         return ""
-    return str(value).translate(_TO_SPACE)
+    return _UNSAFE.sub(" ", str(value))
 
 
 def _row(text: str) -> str:
     """One advice row: tabs stay (they separate its fields), nothing else may end the line."""
-    return text.translate(_TO_SPACE_KEEP_TABS)
+    return _UNSAFE_IN_ROW.sub(" ", text)
 
 
 def length_of(value: Sized) -> int:
@@ -111,6 +111,17 @@ class ToolRefusal(CodedError):  # noqa: N818 - the contract's name
     def __repr__(self) -> str:
         """Show the code, the message and the rows."""
         return f"ToolRefusal({self.code!r}, {self.message!r}, {list(self.lines)!r})"
+
+
+def safe_refusal(code: str, message: str, lines: tuple[str, ...]) -> ToolRefusal:
+    """A refusal of text this package already made safe: `__init__` without its checks.
+
+    Input validation builds one per bad call; its checks would cost more than the validation.
+    """
+    refusal = ToolRefusal.__new__(ToolRefusal)
+    refusal.code, refusal.message, refusal.lines = code, message, lines
+    Exception.__init__(refusal, message)
+    return refusal
 
 
 def refusal_rows(refusal: ToolRefusal) -> str:

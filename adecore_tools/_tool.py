@@ -20,7 +20,7 @@ from ._fields import Field, ToolCall
 from ._frozen import Frozen
 from ._introspect import Signature, Unresolved, read_signature
 from ._problems import Invalid, message
-from ._refusals import ToolRefusal
+from ._refusals import field, safe_refusal
 from ._schema import frozen, input_schema
 
 __all__ = [
@@ -93,16 +93,21 @@ def _annotations(*values: Any) -> ToolAnnotations:
 class ToolInput(Frozen):
     """A tool's input: its fields in signature order, with the validator and schema built once."""
 
-    __slots__ = ("fields", "validate", "schema", "fields_line")
+    __slots__ = ("fields", "validate", "schema", "advice")
     fields: tuple[Field, ...]
     validate: Checker
     schema: dict[str, Any]
-    fields_line: str
+    advice: tuple[str, ...]
+    """The rows of a bad-arguments refusal: `fields` and every field name, tab-separated."""
 
     def __init__(
-        self, fields: tuple[Field, ...], validate: Checker, schema: dict[str, Any], fields_line: str
+        self,
+        fields: tuple[Field, ...],
+        validate: Checker,
+        schema: dict[str, Any],
+        advice: tuple[str, ...],
     ) -> None:
-        self._set(fields, validate, schema, fields_line)
+        self._set(fields, validate, schema, advice)
 
     def __eq__(self, other: object) -> bool:
         """Each input is its own: equal only to itself."""
@@ -121,7 +126,7 @@ class ToolInput(Frozen):
         try:
             return self.validate(_EMPTY if data is None else data)  # type: ignore[no-any-return]
         except Invalid as found:
-            raise ToolRefusal("bad-arguments", message(found), (self.fields_line,)) from None
+            raise safe_refusal("bad-arguments", message(found), self.advice) from None
 
 
 class _Calling(NamedTuple):
@@ -261,13 +266,12 @@ def mcp_entry(t: Tool[..., Any]) -> dict[str, Any]:
 def _resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> _Calling:
     signature: Signature = read_signature(fn, name, docs)
     fields = signature.fields
-    names = "\t".join(f.name for f in fields)
     return _Calling(
         input=ToolInput(
             fields=fields,
             validate=compile_fields(fields, name),
             schema=input_schema(fields),
-            fields_line=f"fields\t{names}" if names else "fields",
+            advice=("\t".join(("fields", *(field(f.name) for f in fields))),),
         ),
         call_name=signature.call_name,
         call_type=signature.call_type,
