@@ -1,0 +1,78 @@
+"""Hand a registry's tools to Pydantic AI (`pydantic-ai-slim` is enough).
+
+    python examples/pydantic_ai_toolset.py    # prints the tools built from the notes registry
+
+`toolset(registry)` is a Pydantic AI `FunctionToolset` with one tool per registry tool: the tool's
+name, description and input schema. When the model calls one, its arguments go to `registry.run`
+with the run's dependencies as the call object, so the host decides per run what the tools may
+touch:
+
+    agent = Agent("openai:gpt-5", deps_type=NoteCall, toolsets=[toolset(registry)])
+    await agent.run("Write down: buy milk", deps=NoteCall(doc, may_write=True))
+
+Pydantic AI checks nothing itself here: the registry checks the arguments. The tool's lines reach
+the model as one text, and a refusal as its `refusal_body` text, which says what went wrong and how
+to fix it. Any other exception is the host's bug and fails the run.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, cast
+
+from pydantic_ai import RunContext
+from pydantic_ai import Tool as AgentTool
+from pydantic_ai.toolsets import FunctionToolset
+
+from adecore_tools import Tool, ToolRefusal, ToolRegistry, refusal_body, tool_input_schema
+
+
+def toolset(registry: ToolRegistry) -> FunctionToolset[Any]:
+    """A toolset of every tool of `registry`, in the registry's order."""
+    return FunctionToolset([agent_tool(registry, t) for t in registry.tools])
+
+
+def agent_tool(registry: ToolRegistry, t: Tool[..., Any]) -> AgentTool[Any]:
+    """`t` as a Pydantic AI tool: invoked through `registry.run`, answered in text."""
+
+    # `ctx` is positional-only, so an argument named "ctx" lands in `arguments` like any other.
+    async def run(ctx: RunContext[Any], /, **arguments: Any) -> str:
+        try:
+            lines = await registry.run(t.name, arguments, ctx.deps)
+        except ToolRefusal as refusal:
+            return refusal_body(refusal)
+        return "\n".join(lines)
+
+    # Pydantic AI takes `Self` from `typing`, which Python 3.10 (the oldest Python this project
+    # checks its types for) does not have, so type checkers cannot see what `from_schema` returns.
+    return cast(
+        "AgentTool[Any]",
+        AgentTool.from_schema(  # pyright: ignore[reportUnknownMemberType]
+            run,
+            name=t.name,
+            description=t.description,
+            # A plain copy: the framework owns what it is given, and our cached schema is read-only.
+            # `from_schema` skips Pydantic's own argument checks: the registry does them.
+            json_schema=copy.deepcopy(tool_input_schema(t)),
+            takes_ctx=True,
+        ),
+    )
+
+
+def main() -> None:
+    """Print what Pydantic AI will show a model for the notes tools."""
+    from notes import registry  # noqa: PLC0415 - examples/ is not a package; see mcp_server.py
+
+    for t in toolset(registry).tools.values():
+        definition = t.tool_def
+        listing = {
+            "name": definition.name,
+            "description": definition.description,
+            "parameters": definition.parameters_json_schema,
+        }
+        print(json.dumps(listing, indent=2))
+
+
+if __name__ == "__main__":
+    main()
