@@ -1,38 +1,78 @@
-"""The README's promises: its two set-up commands, and every Python sample in it runs."""
+"""The README's promises: its two set-up commands, and every Python sample in it runs.
+
+The guide's samples build on each other, so they run in order in one module, as a reader would
+type them. Each integration sample stands alone, with examples/ importable, and is skipped when
+the framework it shows is not installed.
+"""
 
 from __future__ import annotations
 
 import ast
 import asyncio
+import importlib.util
 import re
 import sys
 import types
 from pathlib import Path
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
 SAMPLE = re.compile(r"```python\n(.*?)```", re.DOTALL)
+GUIDE, _, REST = README.partition("\n## Integrations\n")
+INTEGRATIONS = REST.partition("\n## Compared with\n")[0]
+
+
+def _run(sample: str, name: str, module: types.ModuleType) -> None:
+    code = compile(
+        sample,
+        name,
+        "exec",
+        flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT,
+        dont_inherit=True,  # not this file's `from __future__ import annotations`
+    )
+    result = eval(code, module.__dict__)  # noqa: S307 - our own README
+    if asyncio.iscoroutine(result):
+        asyncio.run(result)
+
+
+def _imported(sample: str) -> set[str]:
+    roots: set[str] = set()
+    for node in ast.walk(ast.parse(sample)):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            roots.add(node.module.split(".")[0])
+    return roots
 
 
 def test_the_first_screen_gives_the_two_set_up_commands():
-    first_screen = "\n".join(README.read_text(encoding="utf-8").splitlines()[:25])
+    first_screen = "\n".join(README.splitlines()[:25])
     assert "python -m pip install -e . && python examples/notes.py" in first_screen
     assert "python -m pip install -e '.[test]' && python -m pytest" in first_screen
 
 
-def test_every_python_sample_runs_in_order(monkeypatch):
-    """Samples share one module, as a reader would type them; top-level await is allowed."""
+def test_every_guide_sample_runs_in_order(monkeypatch):
     module = types.ModuleType("readme")
     monkeypatch.setitem(sys.modules, "readme", module)
-    samples = SAMPLE.findall(README.read_text(encoding="utf-8"))
+    samples = SAMPLE.findall(GUIDE)
     assert len(samples) >= 6
     for number, sample in enumerate(samples, 1):
-        code = compile(
-            sample,
-            f"README.md sample {number}",
-            "exec",
-            flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT,
-            dont_inherit=True,  # not this file's `from __future__ import annotations`
-        )
-        result = eval(code, module.__dict__)  # noqa: S307 - our own README
-        if asyncio.iscoroutine(result):
-            asyncio.run(result)
+        _run(sample, f"README.md guide sample {number}", module)
+
+
+@pytest.mark.parametrize("number", range(len(SAMPLE.findall(INTEGRATIONS))))
+def test_every_integration_sample_runs(number, monkeypatch):
+    sample = SAMPLE.findall(INTEGRATIONS)[number]
+    monkeypatch.syspath_prepend(str(ROOT / "examples"))
+    missing = sorted(name for name in _imported(sample) if importlib.util.find_spec(name) is None)
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)}")
+    module = types.ModuleType("readme_integration")
+    monkeypatch.setitem(sys.modules, "readme_integration", module)
+    _run(sample, f"README.md integration sample {number + 1}", module)
+
+
+def test_the_integration_samples_exist():
+    assert len(SAMPLE.findall(INTEGRATIONS)) == 3
