@@ -298,17 +298,24 @@ def _test(check: Check, base: Node) -> Test:  # noqa: PLR0911 - one test per bou
     if isinstance(check, (at.MinLen, at.MaxLen)):
         return _length_test(check, base)
     if isinstance(check, at.Gt):
-        return _bound_test(operator.gt, check.gt, f"more than {check.gt}")
+        return _bound_test(operator.gt, check.gt, f"more than {_number(check.gt)}")
     if isinstance(check, at.Ge):
-        return _bound_test(operator.ge, check.ge, f"at least {check.ge}")
+        return _bound_test(operator.ge, check.ge, f"at least {_number(check.ge)}")
     if isinstance(check, at.Lt):
-        return _bound_test(operator.lt, check.lt, f"less than {check.lt}")
+        return _bound_test(operator.lt, check.lt, f"less than {_number(check.lt)}")
     if isinstance(check, at.Le):
-        return _bound_test(operator.le, check.le, f"at most {check.le}")
+        return _bound_test(operator.le, check.le, f"at most {_number(check.le)}")
     if isinstance(check, at.MultipleOf):
         step = check.multiple_of
-        return _bound_test(_is_multiple, step, f"a multiple of {step}")
+        return _bound_test(_is_multiple, step, f"a multiple of {_number(step)}")
     return _predicate_test(check.func)
+
+
+def _number(bound: object) -> str:
+    """A bound as a model reads it: `0`, not `0.0` (Ge(0) and Ge(0.0) are one bound)."""
+    if isinstance(bound, float) and bound.is_integer() and abs(bound) < 2**53:
+        return str(int(bound))
+    return str(bound)
 
 
 def _is_multiple(value: Any, step: Any) -> bool:

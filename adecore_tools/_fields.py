@@ -252,11 +252,6 @@ class Constrained(Frozen):
     ) -> None:
         self._set(inner, checks, transforms, description)
 
-    def _key(self) -> tuple[Any, ...]:
-        # `Ge(0) == Ge(0.0)`, yet they read differently in a message: compare them as written
-        checks = tuple(repr(check) for check in self.checks)
-        return (self.inner, checks, self.transforms, self.description)
-
 
 Node: TypeAlias = "Scalar | Choice | Array | Record | Object | Union | Nullable | Constrained"
 

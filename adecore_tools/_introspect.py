@@ -215,14 +215,20 @@ def _node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:
     Equal hints mean the same, so each is read once (a type that contains itself never gets a
     node, so one found here was never in `seen`).
     """
-    try:
-        key = (tp, repr(tp))  # `int | str == str | int`, but the order decides: repr keeps it
-    except Exception:  # noqa: BLE001 - metadata of the host's that cannot show itself
-        return _new_node(tp, where, seen)
-    return once(_NODES, key, lambda: _new_node(tp, where, seen))
+    return once(_NODES, (tp, _in_order(tp)), lambda: _new_node(tp, where, seen))
 
 
-_NODES: dict[tuple[object, str], Node] = {}
+_NODES: dict[tuple[object, object], Node] = {}
+
+
+def _in_order(tp: object) -> object:
+    """The arguments of a hint at every depth, in order.
+
+    `int | str == str | int`, yet the order decides a union's first branch and a Literal's enum,
+    so the cache of nodes must tell them apart.
+    """
+    args = te.get_args(tp)
+    return tuple(map(_in_order, args)) if args else tp
 
 
 def _new_node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa: C901, PLR0911, PLR0912
