@@ -56,7 +56,7 @@ class Plan(NamedTuple):
     nodes: tuple[Node, ...]
     checkers: tuple[Checker, ...]
     left_out: tuple[tuple[str, object], ...]
-    clean: Callable[[Any], tuple[dict[str, Any], Invalid | None]]
+    clean: Callable[[Any], tuple[dict[str, Any] | None, Invalid | None]]
     build: Callable[[dict[str, Any]], Any] | None
 
 
@@ -69,7 +69,7 @@ class _Fast(NamedTuple):
 
 _ABSENT: Any = object()
 _INF = float("inf")
-_SHARED = ("_known", "_clean", "_Invalid", "_merge", "_add", "_combine", "_ABSENT", "_build")
+_SHARED = ("_known", "_clean", "_slow", "_add", "_combine", "_ABSENT", "_build")
 _FACTORIES: dict[Hashable, Callable[..., Checker]] = {}
 _FAST: dict[tuple[Node, int], _Fast] = {}
 _SHAPE_NUMBERS = itertools.count()
@@ -88,8 +88,7 @@ def object_validator(plan: Plan) -> Checker:
     arguments: list[object] = [
         frozenset(plan.names),
         plan.clean,
-        Invalid,
-        merge,
+        _slow,
         add,
         combine,
         _ABSENT,
@@ -122,18 +121,30 @@ def _source(mode: str, fields: _Shape) -> str:
     indexed = "; ".join(f"v{i} = data[_k{i}]" for i in range(count)) or "pass"
     got = "; ".join(f"v{i} = data.get(_k{i})" for i in range(count)) or "pass"
     body = [
-        "try:",
-        "    ok = type(data) is dict and data.keys() <= _known",
-        "    if ok:",
+        # A plain dict holding every known name and nothing else, the usual case, is read by
+        # index; one holding some of them by `get`; anything else (unknown or odd keys, another
+        # kind of mapping, no mapping) is read by the checker's own `_clean`. Odd keys can
+        # raise from their `__eq__` or `__hash__`: that too goes to `_clean`.
+        "ok = False",
+        "if type(data) is dict:",
+        "    try:",
         f"        if len(data) == {count}:",
         f"            {indexed}",
-        "        else:",
-        f"            {got}",
-        "except Exception:",
-        "    ok = False",
+        "            ok = True",
+        "    except Exception:",
+        "        pass",
+        "    if not ok:",
+        "        try:",
+        "            if data.keys() <= _known:",
+        f"                {got}",
+        "                ok = True",
+        "        except Exception:",
+        "            pass",
         "unknown = None",
         "if not ok:",
         "    data, unknown = _clean(data)",
+        "    if data is None:",
+        "        return unknown",
         f"    {got}",
         "problems = None",
     ]
@@ -141,12 +152,9 @@ def _source(mode: str, fields: _Shape) -> str:
         body.append(f"if v{i} is None:")
         body.append(f"    {_LEFT_OUT[kind].format(i=i)}")
         body.append("else:")
-        body.append("    try:")
-        body.extend(f"        {line}" for line in lines)
-        body.append("    except _Invalid as exc:")
-        body.append(f"        problems = _merge(problems, _k{i}, exc)")
+        body.extend(f"    {line}" for line in lines)
     body.append("if problems is not None or unknown is not None:")
-    body.append("    raise _combine(problems, unknown)")
+    body.append("    return _combine(problems, unknown)")
     body.extend(_result(mode, fields))
     head = f"def make({', '.join(params)}):\n    def check_object(data):\n"
     return head + "\n".join(f"        {line}" for line in body) + "\n    return check_object\n"
@@ -187,19 +195,35 @@ class _Values:
         return f"_c{self.field}_{len(self.values) - 1}"
 
 
+def _slow(
+    problems: Invalid | None, key: str, check: Checker, value: object
+) -> tuple[Invalid | None, object]:
+    """The field's checker, for a value the fast path did not take: problems so far, the value."""
+    result = check(value)
+    if isinstance(result, Invalid):
+        return merge(problems, key, result), None
+    return problems, result
+
+
 def _fast(node: Node, i: int) -> _Fast:
-    """Lines that leave in `v<i>` what the function receives, or raise `Invalid`."""
+    """Lines that leave in `v<i>` what the function receives, or add its problems."""
     if isinstance(node, Nullable):
         node = node.inner  # None never reaches here: for a field it means left out
     values = _Values(i)
-    value, slow = f"v{i}", f"v{i} = _check{i}(v{i})"
+    value, slow = f"v{i}", f"problems, v{i} = _slow(problems, _k{i}, _check{i}, v{i})"
     refused = _refused(node, value, values)
     if refused is not None:
         return _Fast((f"if {refused}:", f"    {slow}"), tuple(values.values))
     if isinstance(node, Choice) and node.json_type in _EXACT:
         table = values.ref(dict(zip(node.values, node.outputs, strict=True)))
         found = f"{table}.get({value}) if type({value}) is {_EXACT[node.json_type]} else None"
-        lines = (f"found = {found}", f"{value} = _check{i}({value}) if found is None else found")
+        lines = (
+            f"found = {found}",
+            "if found is None:",
+            f"    {slow}",
+            "else:",
+            f"    {value} = found",
+        )
         return _Fast(lines, tuple(values.values))
     array = _array_lines(node, value, slow, values)
     return _Fast(array or (slow,), tuple(values.values))

@@ -1,9 +1,10 @@
 """Field model to checkers: one closure per node, chosen once, when the tool is declared.
 
-A checker takes a value from the input and returns what the function receives, or raises
-`Invalid` with every problem it found. Checkers never call code that belongs to the input (its
-`__eq__`, `__hash__`, `__iter__` and so on): types are tested with `type()` and `issubclass`, and
-containers are read through the base classes' own methods. The checkers here are the reference
+A checker takes a value from the input and returns what the function receives, or an `Invalid`
+with every problem it found (returned, not raised: bad input is the normal case). Checkers never
+call code that belongs to the input (its `__eq__`, `__hash__`, `__iter__` and so on): types are
+tested with `type()` and `issubclass`, and containers are read through the base classes' own
+methods. The checkers here are the reference
 for what is accepted; `_codegen` adds an inline fast path in front of them for objects.
 
 `native=True` builds the checker for a default written in the function's own terms (an `Enum`
@@ -19,6 +20,7 @@ import operator
 import typing
 from collections.abc import Callable, Sequence
 from enum import Enum
+from itertools import repeat
 from typing import Any
 
 import annotated_types as at
@@ -59,14 +61,13 @@ def compile_fields(fields: Sequence[Field], tool: str) -> Checker:
 def _check_default(f: Field, tool: str) -> None:
     if f.default is MISSING or f.default is None:
         return
-    try:
-        _checker(f.type, native=True)(f.default)
-    except Invalid as exc:
+    refused = _checker(f.type, native=True)(f.default)
+    if isinstance(refused, Invalid):
         msg = (
             f"field {f.name!r} of tool {tool!r}: the default {f.default!r} is refused by the "
-            f"field's own type ({message(exc)}); change the default or the type"
+            f"field's own type ({message(refused)}); change the default or the type"
         )
-        raise ValueError(msg) from None
+        raise ValueError(msg)  # noqa: TRY004 - a default the field refuses: SPEC 3 says ValueError
 
 
 def _checker(node: Node, *, native: bool = False) -> Checker:
@@ -127,15 +128,15 @@ def _mismatch(node_phrase: str, value: object) -> Mismatch:
 # --- scalars ----------------------------------------------------------------------------------
 
 
-def _str(value: Any) -> str:
+def _str(value: Any) -> str | Invalid:
     if type(value) is str:
         return value
     if issubclass(type(value), str):
         return str.__str__(value)
-    raise _mismatch("a string", value)
+    return _mismatch("a string", value)
 
 
-def _int(value: Any, *, native: bool = False) -> int:
+def _int(value: Any, *, native: bool = False) -> int | Invalid:
     kind = type(typing.cast("object", value))
     if kind is int:
         return value  # type: ignore[no-any-return]
@@ -143,14 +144,14 @@ def _int(value: Any, *, native: bool = False) -> int:
         return int.__int__(value)
     if not native and issubclass(kind, float) and float.is_integer(value):
         return int(float.__float__(value))
-    raise _mismatch("an integer", value)
+    return _mismatch("an integer", value)
 
 
-def _native_int(value: Any) -> int:
+def _native_int(value: Any) -> int | Invalid:
     return _int(value, native=True)
 
 
-def _float(value: Any) -> float:
+def _float(value: Any) -> float | Invalid:
     kind = type(typing.cast("object", value))
     if kind is float:
         number = value
@@ -160,18 +161,18 @@ def _float(value: Any) -> float:
         try:
             number = float(int.__int__(value))
         except OverflowError:
-            raise Mismatch(f"expected a finite number, got {show(value)}") from None
+            return _mismatch("a finite number", value)
     else:
-        raise _mismatch("a number", value)
+        return _mismatch("a number", value)
     if not math.isfinite(number):
-        raise Mismatch(f"expected a finite number, got {show(value)}")
+        return _mismatch("a finite number", value)
     return number  # type: ignore[no-any-return]
 
 
-def _bool(value: Any) -> bool:
+def _bool(value: Any) -> bool | Invalid:
     if type(value) is bool:
         return value
-    raise _mismatch("a boolean", value)
+    return _mismatch("a boolean", value)
 
 
 _SCALARS: dict[tuple[type, bool], Checker] = {
@@ -203,7 +204,7 @@ def _native_choice(outputs: tuple[object, ...], phrase: str) -> Checker:
         for output in outputs:
             if value is output or (type(value) is type(output) and value == output):
                 return value
-        raise _mismatch(phrase, value)
+        return _mismatch(phrase, value)
 
     return check
 
@@ -214,7 +215,7 @@ def _string_choice(table: dict[Any, object], phrase: str) -> Checker:
             found = table.get(str.__str__(value), _NO_VALUE)
             if found is not _NO_VALUE:
                 return found
-        raise _mismatch(phrase, value)
+        return _mismatch(phrase, value)
 
     return check
 
@@ -222,9 +223,7 @@ def _string_choice(table: dict[Any, object], phrase: str) -> Checker:
 def _boolean_choice(table: dict[Any, object], phrase: str) -> Checker:
     def check(value: Any) -> Any:
         found = table.get(value, _NO_VALUE) if type(value) is bool else _NO_VALUE
-        if found is _NO_VALUE:
-            raise _mismatch(phrase, value)
-        return found
+        return _mismatch(phrase, value) if found is _NO_VALUE else found
 
     return check
 
@@ -239,7 +238,7 @@ def _number_choice(table: dict[Any, object], phrase: str) -> Checker:
             found = table.get(number, _NO_VALUE)
             if found is not _NO_VALUE:
                 return found
-        raise _mismatch(phrase, value)
+        return _mismatch(phrase, value)
 
     return check
 
@@ -264,21 +263,23 @@ def _constrained(node: Constrained, *, native: bool) -> Checker:
 
     def check(value: Any) -> Any:
         value = inner(value)
+        if isinstance(value, Invalid):
+            return value
         found = None
         for test in tests:
             problem = test(value)
             if problem is not None:
                 if isinstance(problem, Invalid):
-                    raise problem
+                    return problem
                 found = add(found, problem)
         if found is not None:
-            raise found
+            return found
         for fn in transforms:
             try:
                 value = fn(value)
             except ValueError as exc:
                 text = str(exc) or "the value was refused"
-                raise Invalid([Problem((), text, authored=True)], 1) from None
+                return Invalid([Problem((), text, authored=True)], 1)
         return value
 
     return check
@@ -412,17 +413,15 @@ def _array(node: Array, *, native: bool) -> Checker:
         items = _items_of(value)
         if items is None:
             if not (native and _is_native_collection(value)):
-                raise _mismatch("an array", value)
+                return _mismatch("an array", value)
             items = list(value)
-        out: list[Any] = []
-        found = None
-        for index, entry in enumerate(items):
-            try:
-                out.append(item(entry))
-            except Invalid as exc:
-                found = merge(found, index, exc)
-        if found is not None:
-            raise found
+        out = list(map(item, items))
+        if any(map(isinstance, out, repeat(Invalid))):
+            found = None
+            for index, result in enumerate(out):
+                if isinstance(result, Invalid):
+                    found = merge(found, index, result)
+            return found
         return value if native else out if build is list else build(out)
 
     return check
@@ -432,8 +431,8 @@ def _is_native_collection(value: object) -> bool:
     return isinstance(value, (cabc.Sequence, cabc.Set)) and not isinstance(value, (str, bytes))
 
 
-def _entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]]:
-    """The (key, value) pairs of a mapping from the input; raises `Mismatch` for anything else."""
+def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:
+    """The (key, value) pairs of a mapping from the input, read without its own methods."""
     kind = type(typing.cast("object", value))
     if issubclass(kind, dict):
         return dict.items(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
@@ -441,26 +440,26 @@ def _entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]]:
         try:
             return [(key, entry) for key, entry in value.items()]
         except Exception:  # noqa: BLE001 - a mapping that cannot be read is the input's fault
-            raise Mismatch("expected an object, got a mapping that could not be read") from None
-    raise _mismatch("an object", value)
+            return Mismatch("expected an object, got a mapping that could not be read")
+    return _mismatch("an object", value)
 
 
 def _record(values: Checker) -> Checker:
-    def check(value: Any) -> dict[str, Any]:
+    def check(value: Any) -> dict[str, Any] | Invalid:
+        entries = entries_of(value)
+        if isinstance(entries, Invalid):
+            return entries
         out: dict[str, Any] = {}
         found = None
-        for key, entry in _entries_of(value):
+        for key, entry in entries:
             name = _key_name(key)
             if name is None:
                 found = add(found, Problem((), f"expected string keys, got the key {show(key)}"))
                 continue
-            try:
-                out[name] = values(entry)
-            except Invalid as exc:
-                found = merge(found, Key(name), exc)
-        if found is not None:
-            raise found
-        return out
+            result = out[name] = values(entry)
+            if isinstance(result, Invalid):
+                found = merge(found, Key(name), result)
+        return out if found is None else found
 
     return check
 
@@ -481,21 +480,19 @@ def _union(node: Union, *, native: bool) -> Checker:
         converted = _NO_VALUE
         failures: list[Invalid] = []
         for branch in branches:
-            try:
-                result = branch(value)
-            except Invalid as exc:
-                failures.append(exc)
-                continue
-            if native or _unchanged(result, value):
+            result = branch(value)
+            if isinstance(result, Invalid):
+                failures.append(result)
+            elif native or _unchanged(result, value):
                 return result
-            if converted is _NO_VALUE:
+            elif converted is _NO_VALUE:
                 converted = result
         if converted is not _NO_VALUE:
             return converted
         for failure in failures:
             if not isinstance(failure, Mismatch):
-                raise failure
-        raise _mismatch(phrase, value)
+                return failure
+        return _mismatch(phrase, value)
 
     return check
 
@@ -530,11 +527,17 @@ def _object_checker(fields: Sequence[Field], mode: str, node: Object | None) -> 
     names = tuple(f.name for f in fields)
     index = frozenset(names)
 
-    def clean(data: Any) -> tuple[dict[str, Any], Invalid | None]:
-        """The known fields of a mapping that is not a plain dict of known names, and the rest."""
+    def clean(data: Any) -> tuple[dict[str, Any] | None, Invalid | None]:
+        """The known fields of a mapping that is not a plain dict of known names, and the rest.
+
+        `(None, problem)` when `data` is no mapping at all.
+        """
+        entries = entries_of(data)
+        if isinstance(entries, Invalid):
+            return None, entries
         known: dict[str, Any] = {}
         found = None
-        for key, entry in _entries_of(data):
+        for key, entry in entries:
             name = _key_name(key)
             if name is None:
                 found = add(found, Problem((), f"expected field names, got the key {show(key)}"))
@@ -553,7 +556,7 @@ def _object_checker(fields: Sequence[Field], mode: str, node: Object | None) -> 
             mode=mode,
             names=names,
             nodes=tuple(f.type for f in fields),
-            checkers=tuple(_checker(f.type) for f in fields),
+            checkers=tuple(_checker(_bare(f.type)) for f in fields),  # None: left out
             left_out=tuple(_left_out(f, mode) for f in fields),
             clean=clean,
             build=None if node is None or not node.is_dataclass else _constructor(node.cls),
@@ -600,7 +603,7 @@ def _constructor(cls: type) -> Callable[[dict[str, Any]], Any]:
             return cls(**kwargs)
         except ValueError as exc:
             text = str(exc) or f"{cls.__name__} refused these values"
-            raise Invalid([Problem((), text, authored=True)], 1) from None
+            return Invalid([Problem((), text, authored=True)], 1)
 
     return build
 
@@ -610,6 +613,8 @@ def _native_object(node: Object) -> Checker:
 
     def check(value: Any) -> Any:
         entries = _native_entries(node, value)
+        if isinstance(entries, Invalid):
+            return entries
         found = None
         for f, checker in zip(node.fields, checkers, strict=True):
             entry = entries.pop(f.name, None)
@@ -617,24 +622,21 @@ def _native_object(node: Object) -> Checker:
                 if f.required:
                     found = add(found, _missing(f))
                 continue
-            try:
-                checker(entry)
-            except Invalid as exc:
-                found = merge(found, f.name, exc)
+            result = checker(entry)
+            if isinstance(result, Invalid):
+                found = merge(found, f.name, result)
         for name in entries:
             found = add(found, Problem((str(name),), "unknown field"))
-        if found is not None:
-            raise found
-        return value
+        return value if found is None else found
 
     return check
 
 
-def _native_entries(node: Object, value: object) -> dict[Any, Any]:
+def _native_entries(node: Object, value: object) -> dict[Any, Any] | Invalid:
     if node.is_dataclass:
         if not isinstance(value, node.cls):
-            raise _mismatch(f"a {node.cls.__name__}", value)
+            return _mismatch(f"a {node.cls.__name__}", value)
         return {f.name: getattr(value, f.name, None) for f in node.fields}
     if isinstance(value, cabc.Mapping):
         return dict(typing.cast("cabc.Mapping[object, object]", value))
-    raise _mismatch("an object", value)
+    return _mismatch("an object", value)

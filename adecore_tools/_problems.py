@@ -1,8 +1,9 @@
 """Problems with an input: collected as data, written as one line a model can act on.
 
-A checker raises `Invalid` with the problems of one value, paths relative to it; each parent puts
-its own step in front. Text is only assembled when the refusal is built. Whatever the input holds,
-nothing echoed from it can be longer than a few dozen characters or end a line.
+A checker returns `Invalid` with the problems of one value, paths relative to it; each parent
+adds it under its own step. Paths and text are only assembled when the refusal is built.
+Whatever the input holds, nothing echoed from it can be longer than a few dozen characters or
+end a line.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ __all__ = [
     "combine",
     "merge",
     "message",
+    "problems",
     "show",
 ]
 
@@ -52,14 +54,21 @@ class Problem(NamedTuple):
     authored: bool = False
 
 
-class Invalid(Exception):  # noqa: N818 - internal signal, never seen by a host
-    """The problems of one value: the first `LIMIT`, and how many there are in all."""
+class Invalid:
+    """What a checker returns for a value it refuses: its problems, and how many there are.
 
-    __slots__ = ("count", "problems")
+    Checkers return it rather than raise it: a bad input is the normal case, and a raise costs
+    more than the rest of the work. Each entry is a `Problem` at this value, or a part of the
+    value (a field name, index or key) with that part's own `Invalid`; the paths are only put
+    together when the message is written. An entry holds at least one problem, so keeping the
+    first `LIMIT` entries keeps the first `LIMIT` problems.
+    """
 
-    def __init__(self, problems: list[Problem], count: int) -> None:
-        """Keep the problems and the count (no `super().__init__()`: `__new__` did that)."""
-        self.problems = problems
+    __slots__ = ("count", "entries")
+
+    def __init__(self, entries: list[Problem | tuple[Step, Invalid]], count: int) -> None:
+        """Keep the entries and the count."""
+        self.entries = entries
         self.count = count
 
 
@@ -73,25 +82,26 @@ class Mismatch(Invalid):
 
     def __init__(self, text: str) -> None:
         """One problem at the value itself."""
-        super().__init__([Problem((), text)], 1)
+        self.entries = [Problem((), text)]
+        self.count = 1
 
 
 def add(found: Invalid | None, problem: Problem) -> Invalid:
     """Add one problem to those found so far (None when there are none yet)."""
     if found is None:
         return Invalid([problem], 1)
-    if len(found.problems) < LIMIT:
-        found.problems.append(problem)
+    if len(found.entries) < LIMIT:
+        found.entries.append(problem)
     found.count += 1
     return found
 
 
 def merge(found: Invalid | None, step: Step, inner: Invalid) -> Invalid:
     """Add the problems of a part of the value, at `step` (a field name, index or key)."""
-    moved = [Problem((step, *p.path), p.text, p.authored) for p in inner.problems]
     if found is None:
-        return Invalid(moved, inner.count)
-    found.problems += moved[: LIMIT - len(found.problems)]
+        return Invalid([(step, inner)], inner.count)
+    if len(found.entries) < LIMIT:
+        found.entries.append((step, inner))
     found.count += inner.count
     return found
 
@@ -101,14 +111,31 @@ def combine(first: Invalid | None, then: Invalid | None) -> Invalid:
     if first is None:
         return typing.cast("Invalid", then)
     if then is not None:
-        first.problems.extend(then.problems[: LIMIT - len(first.problems)])
+        first.entries += then.entries[: LIMIT - len(first.entries)]
         first.count += then.count
     return first
 
 
+def problems(found: Invalid) -> list[Problem]:
+    """The first `LIMIT` problems, in order, each with its whole path."""
+    out: list[Problem] = []
+    _gather(found, (), out)
+    return out
+
+
+def _gather(found: Invalid, path: tuple[Step, ...], out: list[Problem]) -> None:
+    for entry in found.entries:
+        if len(out) == LIMIT:
+            return
+        if isinstance(entry, Problem):
+            out.append(Problem((*path, *entry.path), entry.text, entry.authored) if path else entry)
+        else:
+            _gather(entry[1], (*path, entry[0]), out)
+
+
 def message(found: Invalid) -> str:
     """The refusal message: every problem kept, in order, then how many more there are."""
-    parts = [_line(problem) for problem in found.problems[:LIMIT]]
+    parts = [_line(problem) for problem in problems(found)]
     if found.count > len(parts):
         parts.append(f"and {found.count - len(parts)} more")
     return "; ".join(parts)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import typing
 from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -123,10 +124,10 @@ class ToolInput(Frozen):
 
     def parse(self, data: object) -> dict[str, Any]:
         """The keyword arguments for the function, or `ToolRefusal("bad-arguments")`."""
-        try:
-            return self.validate(_EMPTY if data is None else data)  # type: ignore[no-any-return]
-        except Invalid as found:
-            raise safe_refusal("bad-arguments", message(found), self.advice) from None
+        result: object = self.validate(_EMPTY if data is None else data)
+        if type(result) is dict:
+            return typing.cast("dict[str, Any]", result)
+        raise safe_refusal("bad-arguments", message(typing.cast("Invalid", result)), self.advice)
 
 
 class _Calling(NamedTuple):
