@@ -1,0 +1,331 @@
+"""What the benchmark runs: the tools, the inputs, and each peer's equivalent of them.
+
+`run.py` times these; `tests/test_benchmark_agreement.py` checks that every validator here decides
+every benchmark input the way `parse_tool_input` does, so a number in the table always measures
+the same work. Peers are optional: a function building a peer's side imports it when called, and
+`installed(peer)` says whether it can.
+
+The tool of the `validate`, `define`, `list` and `call` workloads has five fields: a required string
+with length bounds, an optional non-negative int, an optional bool, a list of strings and a
+two-value literal. The `scale` tool takes one list of small objects (a string and a bounded int).
+
+No `from __future__ import annotations` here: the tools' hints carry per-tool bounds from a closure,
+so they must be objects when the function is defined.
+"""
+
+import importlib.util
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import metadata
+from typing import Annotated, Any, Literal
+
+import floor
+from annotated_types import Ge, Lt, MaxLen, MinLen
+from typing_extensions import NotRequired, TypedDict
+
+from adecore_tools import (
+    Tool,
+    ToolRefusal,
+    ToolRegistry,
+    create_tool_registry,
+    define_toolkit,
+    parse_tool_input,
+    tool,
+)
+
+TOOLKIT = "bench"
+TOOL_COUNT = 200
+"""Tools declared and listed by the `define` and `list` workloads."""
+CALLED = "note_000"
+"""The tool the `validate` and `call` workloads use (the first of the 200)."""
+SCALE_SIZES = (10, 100, 1_000, 10_000, 100_000)
+
+VALID: dict[str, Any] = {
+    "text": "Write the weekly report",
+    "limit": 10,
+    "exact": True,
+    "tags": ["work", "weekly"],
+    "mode": "fast",
+}
+"""A typical valid input: every field sent, every value right."""
+
+INVALID: dict[str, Any] = {
+    "text": "Write the weekly report",
+    "limit": "ten",
+    "exact": True,
+    "tags": ["work", "weekly"],
+    "mode": "medium",
+}
+"""Two wrong fields: a string for the int, a value outside the literal."""
+
+PEERS = ("pydantic", "msgspec", "mcp", "fastmcp")
+
+
+def installed(peer: str) -> bool:
+    """Whether a peer package can be imported here."""
+    return importlib.util.find_spec(peer) is not None
+
+
+def version_of(distribution: str) -> str | None:
+    """The installed version of a distribution, or None."""
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+# --- the tools, as plain functions every system can declare --------------------------------------
+
+
+ToolFunction = Callable[..., Coroutine[Any, Any, str]]
+
+
+def note_function(number: int, batch: int = 0) -> ToolFunction:
+    """A new five-field tool function, `note_<number>`, whose text bound is its own.
+
+    The text's `MaxLen` differs for every (number, batch), so its hint is a type no system has
+    seen before (typing caches equal `Annotated[...]` hints, and a library may cache by hint): a
+    new batch costs what a first declaration costs. The other four fields share their types
+    across tools, as real tools do. Batch 0, number 0 is the `validate` tool (text up to 200).
+    """
+    longest = floor.NOTE_TEXT_MAX + number + batch * TOOL_COUNT
+
+    async def note(
+        *,
+        text: Annotated[str, MinLen(1), MaxLen(longest)],
+        limit: Annotated[int, Ge(0)] | None = None,
+        exact: bool = False,
+        tags: list[str],
+        mode: Literal["fast", "slow"],
+    ) -> str:
+        return "ok"
+
+    note.__name__ = note.__qualname__ = f"note_{number:03d}"
+    note.__doc__ = f"Write note number {number} of the benchmark."
+    return note
+
+
+def note_functions(batch: int) -> list[ToolFunction]:
+    """The 200 distinct tool functions of the `define` and `list` workloads, batch `batch`."""
+    return [note_function(number, batch) for number in range(TOOL_COUNT)]
+
+
+class Item(TypedDict):
+    """One small object of the `scale` workload."""
+
+    name: str
+    count: Annotated[int, Ge(0), Lt(floor.ITEM_COUNT_BELOW)]
+
+
+async def load_items(*, items: list[Item]) -> str:
+    """Load a batch of items."""
+    return "ok"
+
+
+def scale_input(size: int) -> dict[str, Any]:
+    """A valid `scale` input of `size` items."""
+    return {
+        "items": [{"name": f"item {i}", "count": i % floor.ITEM_COUNT_BELOW} for i in range(size)]
+    }
+
+
+# --- adecore_tools ------------------------------------------------------------------------------
+
+
+def ours_define(functions: Sequence[ToolFunction]) -> ToolRegistry:
+    """Declare the tools and assemble the registry (validators, schemas and listing built)."""
+    tools = [tool(TOOLKIT)(fn) for fn in functions]
+    return create_tool_registry([define_toolkit(TOOLKIT, tools)])
+
+
+@cache
+def ours_note_tool() -> Tool[..., str]:
+    """The tool of the `validate` workload."""
+    return tool(TOOLKIT)(note_function(0))
+
+
+@cache
+def ours_scale_tool() -> Tool[..., str]:
+    """The tool of the `scale` workload."""
+    return tool(TOOLKIT)(load_items)
+
+
+def ours_list(registry: ToolRegistry) -> list[dict[str, Any]]:
+    """The MCP `tools/list` entries."""
+    return registry.mcp_tools()
+
+
+async def ours_call(registry: ToolRegistry) -> object:
+    """Run the called tool on the valid input."""
+    return await registry.run(CALLED, VALID)
+
+
+# --- validators: one per system, the same shape for timing and for the agreement tests ------------
+
+
+@dataclass(frozen=True, slots=True)
+class Validator:
+    """One system's check of one workload's input.
+
+    `check(input)` returns the checked value or raises `refusal`; `message(exc)` is the text a
+    caller would show (built by the check itself where the system does so).
+    """
+
+    system: str
+    check: Callable[[Any], Any]
+    refusal: type[Exception]
+    message: Callable[[Exception], str]
+
+
+def _refusal_message(exc: Exception) -> str:
+    return exc.message  # type: ignore[attr-defined, no-any-return]
+
+
+def note_validators() -> dict[str, Validator | None]:
+    """Each system's validator of the five-field tool's input; None when the peer is missing."""
+    note = ours_note_tool()
+    return {
+        "adecore_tools": Validator(
+            "adecore_tools",
+            lambda data: parse_tool_input(note, data),
+            ToolRefusal,
+            _refusal_message,
+        ),
+        "floor": Validator("floor", floor.check_note, floor.Refused, _refusal_message),
+        "pydantic": _pydantic(note=True) if installed("pydantic") else None,
+        "msgspec": _msgspec(note=True) if installed("msgspec") else None,
+    }
+
+
+def scale_validators() -> dict[str, Validator | None]:
+    """Each system's validator of the `scale` tool's input; None when the peer is missing."""
+    batch = ours_scale_tool()
+    return {
+        "adecore_tools": Validator(
+            "adecore_tools",
+            lambda data: parse_tool_input(batch, data),
+            ToolRefusal,
+            _refusal_message,
+        ),
+        "floor": Validator("floor", floor.check_batch, floor.Refused, _refusal_message),
+        "pydantic": _pydantic(note=False) if installed("pydantic") else None,
+        "msgspec": _msgspec(note=False) if installed("msgspec") else None,
+    }
+
+
+class PydanticNote(TypedDict):
+    """The five-field input for pydantic (lax mode, its default): unknown keys refused."""
+
+    __pydantic_config__ = {"extra": "forbid"}  # type: ignore[misc]  # noqa: RUF012 - pydantic reads it
+    text: Annotated[str, MinLen(1), MaxLen(floor.NOTE_TEXT_MAX)]
+    limit: NotRequired[Annotated[int, Ge(0)] | None]
+    exact: NotRequired[bool]
+    tags: list[str]
+    mode: Literal["fast", "slow"]
+
+
+class PydanticItem(TypedDict):
+    """One `scale` item for pydantic."""
+
+    __pydantic_config__ = {"extra": "forbid"}  # type: ignore[misc]  # noqa: RUF012 - pydantic reads it
+    name: str
+    count: Annotated[int, Ge(0), Lt(floor.ITEM_COUNT_BELOW)]
+
+
+class PydanticBatch(TypedDict):
+    """The `scale` input for pydantic."""
+
+    __pydantic_config__ = {"extra": "forbid"}  # type: ignore[misc]  # noqa: RUF012 - pydantic reads it
+    items: list[PydanticItem]
+
+
+@cache
+def _pydantic(*, note: bool) -> Validator:
+    import pydantic  # noqa: PLC0415 - an optional peer, imported when used
+
+    adapter = pydantic.TypeAdapter(PydanticNote if note else PydanticBatch)
+    return Validator("pydantic", adapter.validate_python, pydantic.ValidationError, str)
+
+
+@cache
+def _msgspec(*, note: bool) -> Validator:
+    import msgspec  # noqa: PLC0415 - an optional peer, imported when used
+
+    text_type = Annotated[str, msgspec.Meta(min_length=1, max_length=floor.NOTE_TEXT_MAX)]
+    natural = Annotated[int, msgspec.Meta(ge=0)]
+    count_type = Annotated[int, msgspec.Meta(ge=0, lt=floor.ITEM_COUNT_BELOW)]
+
+    class Note(msgspec.Struct, forbid_unknown_fields=True):
+        text: text_type
+        tags: list[str]
+        mode: Literal["fast", "slow"]
+        limit: natural | None = None
+        exact: bool = False
+
+    class ScaleItem(msgspec.Struct, forbid_unknown_fields=True):
+        name: str
+        count: count_type
+
+    class Batch(msgspec.Struct, forbid_unknown_fields=True):
+        items: list[ScaleItem]
+
+    shape = Note if note else Batch
+    return Validator(
+        "msgspec", lambda data: msgspec.convert(data, shape), msgspec.ValidationError, str
+    )
+
+
+# --- the official MCP SDK (mcp.server.mcpserver.MCPServer) ----------------------------------------
+
+
+def mcp_server() -> Any:
+    """An empty MCP SDK server (built outside the timed part of `define`)."""
+    from mcp.server.mcpserver import MCPServer  # noqa: PLC0415 - an optional peer, imported when used
+
+    return MCPServer(TOOLKIT)
+
+
+def mcp_define(server: Any, functions: Sequence[ToolFunction]) -> Any:
+    """Declare the tools on the server with `server.tool()`."""
+    for fn in functions:
+        server.tool()(fn)
+    return server
+
+
+async def mcp_list(server: Any) -> list[Any]:
+    """The MCP listing: `await server.list_tools()`."""
+    return await server.list_tools()  # type: ignore[no-any-return]
+
+
+async def mcp_call(server: Any) -> object:
+    """The in-process call path: `await server.call_tool(name, arguments)`."""
+    return await server.call_tool(CALLED, VALID)
+
+
+# --- fastmcp -------------------------------------------------------------------------------------
+
+
+def fastmcp_server() -> Any:
+    """An empty fastmcp server (built outside the timed part of `define`)."""
+    from fastmcp import FastMCP  # noqa: PLC0415 - an optional peer, imported when used
+
+    return FastMCP(TOOLKIT)
+
+
+def fastmcp_define(server: Any, functions: Sequence[ToolFunction]) -> Any:
+    """Declare the tools on the server with `server.tool(fn)`."""
+    for fn in functions:
+        server.tool(fn)
+    return server
+
+
+async def fastmcp_list(server: Any) -> list[Any]:
+    """The MCP listing, as its `tools/list` handler builds it (no middleware is installed)."""
+    tools = await server.list_tools(run_middleware=False)
+    return [t.to_mcp_tool(name=t.name) for t in tools]
+
+
+async def fastmcp_call(server: Any) -> object:
+    """The cheapest in-process call: `server.call_tool` without the (empty) middleware chain."""
+    return await server.call_tool(CALLED, VALID, run_middleware=False)
