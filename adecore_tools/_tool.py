@@ -8,7 +8,6 @@ when the tool joins a toolkit.
 from __future__ import annotations
 
 import inspect
-import re
 import typing
 from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -21,7 +20,7 @@ from ._fields import Field, ToolCall
 from ._frozen import Frozen
 from ._introspect import Signature, Unresolved, read_signature
 from ._problems import Invalid, message
-from ._refusals import field, safe_refusal
+from ._refusals import field, lower_words, safe_refusal
 from ._schema import frozen, input_schema
 
 __all__ = [
@@ -42,13 +41,12 @@ __all__ = [
 P = ParamSpec("P")
 R = TypeVar("R")
 
-_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 _EMPTY: dict[str, Any] = {}
 
 
 def check_name(name: object, what: str) -> str:
     """A tool or toolkit name: lower snake case, at most 64 characters; else `ValueError`."""
-    if not isinstance(name, str) or len(name) > 64 or _NAME.fullmatch(name) is None:
+    if not lower_words(name, "_") or len(name) > 64:
         msg = (
             f"{what} name {name!r} is not lower snake case of at most 64 characters "
             "(like 'note_write'); rename it"
