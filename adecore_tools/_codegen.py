@@ -247,15 +247,18 @@ def _refused(node: Node, value: str, values: _Values) -> str | None:
         return f"type({value}) is not {_EXACT[node.json_type]} or {value} not in {choices}"
     if isinstance(node, Constrained) and not node.transforms:
         inner = _refused(node.inner, value, values)
-        bounds = [_holds(check, value, values) for check in node.checks]
+        kind = node.inner.kind if isinstance(node.inner, Scalar) else None
+        bounds = [_holds(check, value, values, kind) for check in node.checks]
         if inner is not None and None not in bounds:
             tests = typing.cast("list[str]", bounds)
             return f"{inner} or not ({' and '.join(tests)})" if tests else inner
     return None
 
 
-def _holds(check: object, value: str, values: _Values) -> str | None:  # noqa: PLR0911 - one per bound
-    """An expression true when `value` (already of the right type) meets the check."""
+def _holds(  # noqa: PLR0911 - one per bound
+    check: object, value: str, values: _Values, kind: type | None = None
+) -> str | None:
+    """An expression true when `value` (already of `kind`, the right type) meets the check."""
     if isinstance(check, at.Gt):
         return f"{value} > {values.ref(check.gt)}"
     if isinstance(check, at.Ge):
@@ -264,8 +267,11 @@ def _holds(check: object, value: str, values: _Values) -> str | None:  # noqa: P
         return f"{value} < {values.ref(check.lt)}"
     if isinstance(check, at.Le):
         return f"{value} <= {values.ref(check.le)}"
-    if isinstance(check, at.MultipleOf):
+    if isinstance(check, at.MultipleOf) and type(check.multiple_of) is kind:
+        # an int value with a float step (or the reverse) may overflow: the checker handles it
         return f"{value} % {values.ref(check.multiple_of)} == 0"
+    if isinstance(check, at.MultipleOf):
+        return None
     if isinstance(check, at.MinLen):
         return f"len({value}) >= {values.ref(check.min_length)}"
     if isinstance(check, at.MaxLen):

@@ -42,7 +42,7 @@ from ._fields import (
     Union,
 )
 from ._frozen import once
-from ._problems import Invalid, Key, Mismatch, Problem, add, closest, merge, message, show
+from ._problems import LIMIT, Invalid, Key, Mismatch, Problem, add, closest, merge, message, show
 
 __all__ = ["Checker", "compile_fields", "expected"]
 
@@ -316,11 +316,16 @@ def _number(bound: object) -> str:
     """A bound as a model reads it: `0`, not `0.0` (Ge(0) and Ge(0.0) are one bound)."""
     if isinstance(bound, float) and bound.is_integer() and abs(bound) < 2**53:
         return str(int(bound))
-    return str(bound)
+    return show(bound)
 
 
 def _is_multiple(value: Any, step: Any) -> bool:
-    return value % step == 0  # type: ignore[no-any-return]
+    try:
+        return value % step == 0  # type: ignore[no-any-return]
+    except OverflowError:  # an int beyond a float's range, with a float step: count exactly
+        from fractions import Fraction  # noqa: PLC0415 - rare, and costly to import
+
+        return Fraction(value) % Fraction(step) == 0
 
 
 def _bound_test(holds: Callable[[Any, Any], bool], bound: object, wanted: str) -> Test:
@@ -543,6 +548,8 @@ def _object_checker(fields: Sequence[Field], mode: str, node: Object | None) -> 
                 found = add(found, Problem((), f"expected field names, got the key {show(key)}"))
             elif name in index:
                 known[name] = entry
+            elif found is not None and len(found.entries) >= LIMIT:
+                found.count += 1  # not shown: spare it the search for a close name
             else:
                 hint = closest(name, names)
                 text = (

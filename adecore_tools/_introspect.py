@@ -12,6 +12,7 @@ import dataclasses
 import enum
 import inspect
 import math
+import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -71,10 +72,11 @@ _SUPPORTED = (
 class Unresolved(Exception):  # noqa: N818 - a state (a name not defined yet), not a failure
     """A hint names something not defined yet; the tool retries when it joins a toolkit."""
 
-    def __init__(self, name: str) -> None:
-        """Keep the name that could not be resolved."""
+    def __init__(self, name: str, fields: tuple[str, ...]) -> None:
+        """Keep the name that could not be resolved, and the paths of the fields naming it."""
         super().__init__(name)
         self.name = name
+        self.fields = fields
 
 
 class _Where(NamedTuple):
@@ -109,7 +111,7 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
     `docs` are the parameter descriptions from the function's docstring.
     """
     where = _Where(tool)
-    hints = _hints(fn)
+    hints = _hints(fn, where)
     fields: list[Field] = []
     call: inspect.Parameter | None = None
     call_type: type[ToolCall] | None = None
@@ -142,11 +144,19 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
     )
 
 
-def _hints(obj: object) -> dict[str, Any]:
+def _hints(obj: object, where: _Where) -> dict[str, Any]:
     try:
         return te.get_type_hints(obj, include_extras=True)
     except NameError as exc:
-        raise Unresolved(exc.name or str(exc)) from exc
+        name = exc.name or str(exc)
+        mention = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+        annotations: dict[str, object] = getattr(obj, "__annotations__", {})
+        fields = tuple(
+            where.into(field).path
+            for field, hint in annotations.items()
+            if mention.search(hint if isinstance(hint, str) else repr(hint))
+        )
+        raise Unresolved(name, fields) from exc
 
 
 def _field(  # noqa: PLR0913 - each argument is one fact about the field
@@ -336,9 +346,9 @@ def _checked(check: Check, node: Node, where: _Where) -> Check:  # noqa: C901
                 TypeError, f"{name} bounds a number; it cannot apply to {_kind(base)}"
             )
         bound = _bound_of(check)
-        if not isinstance(bound, (int, float)) or isinstance(bound, bool) or math.isnan(bound):
+        if type(bound) not in (int, float) or bound != bound:  # noqa: PLR0124 - NaN test
             raise where.error(TypeError, f"{name} needs an int or float bound, got {bound!r}")
-        if isinstance(check, at.MultipleOf) and not (0 < bound < math.inf):
+        if isinstance(check, at.MultipleOf) and not (0 < typing.cast("float", bound) < math.inf):
             raise where.error(ValueError, f"MultipleOf needs a positive finite step, got {bound!r}")
     elif isinstance(check, _LENGTH_BOUNDS):
         if not (
@@ -461,6 +471,7 @@ def _hashable(node: Node) -> bool:
             node.is_dataclass
             and getattr(node.cls, "__hash__", None) is not None
             and bool(params and params.frozen)
+            and all(_hashable(f.type) for f in node.fields)
         )
     return isinstance(node, (Scalar, Choice))
 
@@ -482,7 +493,7 @@ def _object(cls: type[object], where: _Where, seen: tuple[object, ...]) -> Objec
     if is_dataclass and own_doc and own_doc.startswith(f"{cls.__name__}("):
         own_doc = None  # the signature dataclasses writes when the class has no docstring
     description, docs = split_docstring(own_doc)
-    hints = _hints(cls)
+    hints = _hints(cls, where)
     fields: list[Field] = []
     if is_dataclass:
         for hint in hints.values():

@@ -184,38 +184,45 @@ def _quote(text: str) -> str:
     return '"' + _short(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def show(value: object) -> str:  # noqa: C901, PLR0911 - one return per kind of value
-    """A short, safe picture of a value from the input, in JSON's words where it has them."""
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, str):
-        text = str.__str__(value)
+def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
+    """A short, safe picture of a value from the input, in JSON's words where it has them.
+
+    Only the value's type and its base class's own methods are used: nothing the value itself
+    defines (`__repr__`, `__eq__`, even `__class__`) runs.
+    """
+    kind = type(value)
+    if value is None or kind is bool:
+        return _JSON_WORDS[typing.cast("bool | None", value)]
+    if issubclass(kind, str):
+        text = str.__str__(typing.cast("str", value))
         size = f" ({len(text)} characters)" if len(text) > _ECHO else ""
         return _quote(text) + size
-    if isinstance(value, int):
-        if int.bit_length(value) > 64:
-            return "a very large integer"
-        return int.__repr__(value)
-    if isinstance(value, float):
-        if value != value:  # noqa: PLR0124 - NaN is the one value not equal to itself
-            return "NaN"
-        if value in (float("inf"), float("-inf")):
-            return "-Infinity" if value < 0 else "Infinity"
-        return float.__repr__(value)
-    if isinstance(value, (list, tuple)):
+    if issubclass(kind, int):
+        number = int.__int__(typing.cast("int", value))
+        return "a very large integer" if number.bit_length() > 64 else repr(number)
+    if issubclass(kind, float):
+        return _float_words(float.__float__(typing.cast("float", value)))
+    if issubclass(kind, (list, tuple)):
         return "an array"
-    if isinstance(value, dict):
+    if issubclass(kind, dict):
         return "an object"
-    return f"a value of type {_type_name(value)}"
+    return f"a value of type {_type_name(kind)}"
 
 
-def _type_name(value: object) -> str:
+_JSON_WORDS = {None: "null", True: "true", False: "false"}
+
+
+def _float_words(number: float) -> str:
+    if number != number:  # noqa: PLR0124 - NaN is the one value not equal to itself
+        return "NaN"
+    if number in (float("inf"), float("-inf")):
+        return "-Infinity" if number < 0 else "Infinity"
+    return repr(number)
+
+
+def _type_name(kind: type) -> str:
     try:
-        name = type(value).__name__
+        name = kind.__name__
     except Exception:  # noqa: BLE001 - a hostile metaclass cannot break a refusal
         return "Python"
     return _short(name) if isinstance(name, str) else "Python"
@@ -223,7 +230,7 @@ def _type_name(value: object) -> str:
 
 def closest(word: object, names: Sequence[str]) -> str | None:
     """The name closest to `word` when it is close enough to be the one meant, else None."""
-    if not isinstance(word, str) or len(word) > 2 * max((len(n) for n in names), default=0):
+    if type(word) is not str or len(word) > 2 * max((len(n) for n in names), default=0):
         return None
     best, best_distance = None, None
     for name in names:

@@ -92,10 +92,11 @@ class ToolRegistry:
         unknown name `ToolRefusal("unknown-tool")`; a missing or wrong call object is the host's
         mistake (`TypeError`); whatever the tool raises passes through.
         """
-        try:
-            t = self._by_name[name]
-        except (KeyError, TypeError):
-            raise self._unknown(name) from None
+        # Exact strings only: a name from a model is a str, and anything else could run its own
+        # `__hash__` or `__eq__` in the lookup.
+        t = self._by_name.get(name) if type(name) is str else None
+        if t is None:
+            raise self._unknown(name)
         return await start(t, input, call)
 
     def _unknown(self, name: object) -> ToolRefusal:
