@@ -4,8 +4,9 @@ A checker takes a value from the input and returns what the function receives, o
 with every problem it found (returned, not raised: bad input is the normal case). Checkers never
 call code that belongs to the input (its `__eq__`, `__hash__`, `__iter__` and so on): types are
 tested with `type()` and `issubclass`, and containers are read through the base classes' own
-methods. The checkers here are the reference
-for what is accepted; `_codegen` adds an inline fast path in front of them for objects.
+methods. The checkers here are the reference for what is accepted; `_codegen` adds an inline
+fast path in front of them for objects. An `Invalid` is new for each refusal: a parent may add
+to the one it builds, never to one it was given.
 
 `native=True` builds the checker for a default written in the function's own terms (an `Enum`
 member, a dataclass instance, a set): same types and bounds, no conversion, no transform.
@@ -290,10 +291,10 @@ Test = Callable[[Any], "Problem | Invalid | None"]
 
 def _test(check: Check, base: Node) -> Test:  # noqa: PLR0911 - one test per bound
     if isinstance(check, RequiredField):
-        blank = Invalid([Problem((), check.message, authored=True)], 1)
+        blank = Problem((), check.message, authored=True)
 
         def required(value: str) -> Invalid | None:
-            return blank if not value or value.isspace() else None
+            return Invalid([blank], 1) if not value or value.isspace() else None
 
         return required
     if isinstance(check, (at.MinLen, at.MaxLen)):
