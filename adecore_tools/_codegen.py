@@ -27,7 +27,17 @@ from ._fields import Array, Choice, Constrained, Node, Nullable, RequiredField, 
 from ._frozen import once
 from ._problems import Invalid, add, combine, merge
 
-__all__ = ["ABSENT", "DEFAULT", "KWARGS", "MAKE", "MISSING_FIELD", "Plan", "object_validator"]
+__all__ = [
+    "ABSENT",
+    "DATACLASS",
+    "DEFAULT",
+    "KWARGS",
+    "MAKE",
+    "MISSING_FIELD",
+    "TYPEDDICT",
+    "Plan",
+    "object_validator",
+]
 
 KWARGS = "kwargs"
 """A tool's input: every field is passed on, one left out as its default."""
