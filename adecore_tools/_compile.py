@@ -100,8 +100,15 @@ def _new_checker(node: Node, *, native: bool) -> Checker:  # noqa: PLR0911 - one
     )
 
 
-def expected(node: Node) -> str:  # noqa: PLR0911 - one phrase per node kind
+def expected(node: Node) -> str:
     """What a node takes, as a model would read it: `a string`, `one of "a", "b"`, ..."""
+    return once(_EXPECTED, node, lambda: _new_expected(node))
+
+
+_EXPECTED: dict[Node, str] = {}
+
+
+def _new_expected(node: Node) -> str:  # noqa: PLR0911 - one phrase per node kind
     if isinstance(node, Scalar):
         return _PHRASES[node.kind]
     if isinstance(node, Choice):

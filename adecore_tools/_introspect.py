@@ -237,6 +237,8 @@ def _in_order(tp: object) -> object:
     `int | str == str | int`, yet the order decides a union's first branch and a Literal's enum,
     so the cache of nodes must tell them apart.
     """
+    if isinstance(tp, type):
+        return tp  # a class has no arguments (and most hints are classes)
     args = te.get_args(tp)
     return tuple(map(_in_order, args)) if args else tp
 
