@@ -151,8 +151,8 @@ def _line(problem: Problem) -> str:
             return text
     if not path:
         return text
-    if len(path) == 1 and type(path[0]) is str:
-        return f"{_short(path[0])}: {text}"
+    if len(path) == 1 and type(path[0]) is str and _plain(path[0]):
+        return f"{path[0]}: {text}"
     return f"{_path(path)}: {text}"
 
 
@@ -165,11 +165,17 @@ def _path(path: Iterable[Step]) -> str:
     for step in path:
         if isinstance(step, int):
             out.append(f"[{step}]")
-        elif isinstance(step, Key):
-            out.append(f"[{_quote(step.name)}]")
+        elif isinstance(step, Key) or not _plain(step):
+            # a name that is no short identifier (an unknown one from the input, say) is cut and
+            # quoted, so nothing in it can read as more of the message
+            out.append(f"[{_quote(step if isinstance(step, str) else step.name)}]")
         else:
-            out.append(f".{_short(step)}" if out else _short(step))
+            out.append(f".{step}" if out else step)
     return "".join(out)
+
+
+def _plain(name: str) -> bool:
+    return len(name) <= _ECHO and name.isidentifier()
 
 
 def _short(text: str) -> str:
