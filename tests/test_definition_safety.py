@@ -1,0 +1,553 @@
+"""Definition-time safety (SPEC 3, 4.3): mistakes raise at once, user text never breaks anything.
+
+1. Every annotation the schema cannot describe raises `TypeError` at decoration (or, for a name
+   not defined yet, when the tool joins a toolkit), naming the tool and the field.
+2. Strings the host controls (docstrings, descriptions, TypedDict keys, Literal and Enum values,
+   required_field messages, the texts of ValueErrors from transforms, predicates and dataclass
+   constructors) never break the validator or the schema: the tool declares, its schema is exactly
+   right, validation works, and every message echoing them stays on one line.
+"""
+
+import dataclasses
+import datetime as dt
+import decimal
+import enum
+import math
+import pathlib
+import typing
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Annotated, Any, ClassVar, Final, Literal, NamedTuple, TypeVar
+
+import annotated_types as at
+import pytest
+import typing_extensions as te
+from typing_extensions import Doc
+
+from adecore_tools import (
+    ToolRefusal,
+    define_toolkit,
+    field,
+    parse_refusal_body,
+    parse_tool_input,
+    refusal_body,
+    required_field,
+    tool,
+    tool_input_schema,
+    transform,
+)
+
+
+def declare(annotation: object, *, name: str = "odd_tool", default: str = "") -> Any:
+    """A tool with one field `fld` of this annotation, declared from source text."""
+    namespace: dict[str, object] = {"A": annotation}
+    source = f'async def {name}(*, fld: A{default}) -> None:\n    """Takes one field."""\n'
+    exec(source, namespace)  # noqa: S102 - our own source text; the annotation is in the namespace
+    return tool("odd")(namespace[name])
+
+
+# --- annotations the schema cannot describe ---------------------------------------------------
+
+
+class Mixed(enum.Enum):
+    A = "a"
+    B = 1
+
+
+class Empty(enum.Enum):
+    pass
+
+
+class Pair(enum.Enum):
+    A = (1, 2)
+
+
+class Point(NamedTuple):
+    x: int
+
+
+class Plain:
+    pass
+
+
+class MyInt(int):
+    pass
+
+
+class MyStr(str):
+    __slots__ = ()
+
+
+T = TypeVar("T")
+
+
+@dataclasses.dataclass
+class WithInitVar:
+    a: int
+    b: dataclasses.InitVar[int]
+
+
+@dataclasses.dataclass
+class Mutable:
+    a: int
+
+
+@dataclasses.dataclass(frozen=True)
+class FrozenWithList:
+    """Frozen and hashable by its class, yet its list field makes every instance unhashable."""
+
+    xs: list[int]
+
+
+@dataclasses.dataclass(frozen=True)
+class FrozenWithDict:
+    labels: dict[str, str]
+
+
+class Loop(te.TypedDict):
+    child: "list[Loop]"
+
+
+@dataclasses.dataclass
+class LoopData:
+    child: "LoopData | None" = None
+
+
+class When(te.TypedDict):
+    when: dt.datetime
+
+
+@dataclasses.dataclass
+class Deep:
+    items: list[dict[str, When]]
+
+
+UNSUPPORTED: dict[str, tuple[object, str]] = {
+    "Any": (Any, "fld"),
+    "object": (object, "fld"),
+    "datetime": (dt.datetime, "fld"),
+    "date": (dt.date, "fld"),
+    "bytes": (bytes, "fld"),
+    "bytearray": (bytearray, "fld"),
+    "Decimal": (decimal.Decimal, "fld"),
+    "UUID": (uuid.UUID, "fld"),
+    "Path": (pathlib.Path, "fld"),
+    "complex": (complex, "fld"),
+    "None": (None, "fld"),
+    "NoneType": (type(None), "fld"),
+    "Literal of str and int": (Literal["a", 1], "fld"),
+    "Literal of int and bool": (Literal[1, True], "fld"),
+    "Literal of None only": (Literal[None], "fld"),  # noqa: PYI061 - the spelling is the subject
+    "Literal of bytes": (Literal[b"x"], "fld"),
+    "Literal of NaN": (Literal[math.nan], "fld"),
+    "Literal of mixed members": (Literal[Mixed.A, Mixed.B], "fld"),
+    "Enum of mixed types": (Mixed, "fld"),
+    "Enum without members": (Empty, "fld"),
+    "Enum of tuples": (Pair, "fld"),
+    "bare list": (list, "fld"),
+    "bare dict": (dict, "fld"),
+    "bare typing.List": (typing.List, "fld"),  # noqa: UP006 - the bare alias is the subject
+    "bare typing.Dict": (typing.Dict, "fld"),  # noqa: UP006
+    "bare tuple": (tuple, "fld"),
+    "bare set": (set, "fld"),
+    "bare frozenset": (frozenset, "fld"),
+    "bare Sequence": (Sequence, "fld"),
+    "bare Mapping": (Mapping, "fld"),
+    "dict[int, str]": (dict[int, str], "fld"),
+    "Mapping[int, str]": (Mapping[int, str], "fld"),
+    "dict with Literal keys": (dict[Literal["a"], int], "fld"),
+    "tuple[int, str]": (tuple[int, str], "fld"),
+    "tuple[int]": (tuple[int], "fld"),
+    "tuple[()]": (tuple[()], "fld"),
+    "NamedTuple": (Point, "fld"),
+    "set[list[int]]": (set[list[int]], "fld"),
+    "set[dict[str, int]]": (set[dict[str, int]], "fld"),
+    "set of a mutable dataclass": (set[Mutable], "fld"),
+    "set of a frozen dataclass holding a list": (set[FrozenWithList], "fld"),
+    "frozenset of a frozen dataclass holding a dict": (frozenset[FrozenWithDict], "fld"),
+    "recursive TypedDict": (Loop, "fld.child[]"),
+    "recursive dataclass": (LoopData, "fld.child"),
+    "TypeVar": (T, "fld"),
+    "Callable": (Callable[[], int], "fld"),
+    "Iterable": (Iterable[int], "fld"),
+    "Iterator": (Iterator[int], "fld"),
+    "type[int]": (type[int], "fld"),
+    "plain class": (Plain, "fld"),
+    "int subclass": (MyInt, "fld"),
+    "str subclass": (MyStr, "fld"),
+    "InitVar": (WithInitVar, "fld"),
+    "int | Any": (int | Any, "fld"),
+    "Optional[Any]": (typing.Optional[Any], "fld"),  # noqa: UP045 - the spelling is the subject
+    "Annotated[Any]": (Annotated[Any, Doc("anything")], "fld"),
+    "NotRequired on a parameter": (te.NotRequired[int], "fld"),
+    "Required on a parameter": (te.Required[int], "fld"),
+    "ReadOnly on a parameter": (te.ReadOnly[int], "fld"),
+    "ClassVar": (ClassVar[int], "fld"),
+    "Final": (Final[int], "fld"),
+    "Never": (te.Never, "fld"),
+    "LiteralString": (te.LiteralString, "fld"),
+    "list[Any]": (list[Any], "fld[]"),
+    "dict[str, object]": (dict[str, object], "fld{}"),
+    "list[datetime]": (list[dt.datetime], "fld[]"),
+    "union with datetime": (int | dt.datetime, "fld"),
+    "TypedDict key": (When, "fld.when"),
+    "deep inside a dataclass": (Deep, "fld.items[]{}.when"),
+}
+
+
+@pytest.mark.parametrize("case", UNSUPPORTED)
+def test_every_unsupported_annotation_names_the_tool_and_the_field(case):
+    annotation, path = UNSUPPORTED[case]
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    text = str(caught.value)
+    assert "'odd_tool'" in text
+    assert f"field {path!r}" in text
+
+
+def test_a_name_never_defined_names_the_tool_and_the_field_when_the_toolkit_is_built():
+    namespace: dict[str, object] = {}
+    source = (
+        "async def odd_tool(*, good: int, fld: 'NeverDefined') -> None:\n"
+        '    """Takes one field."""\n'
+    )
+    exec(source, namespace)  # noqa: S102 - our own source text
+    later = tool("odd")(namespace["odd_tool"])  # deferred: the name may be defined further down
+    with pytest.raises(TypeError) as caught:
+        define_toolkit("odd", [later])
+    text = str(caught.value)
+    assert "'odd_tool'" in text
+    assert "NeverDefined" in text
+    assert "'fld'" in text  # SPEC 3: each message names the tool and the field path
+
+
+@pytest.mark.parametrize(
+    "annotation",
+    [
+        Annotated[int, at.Le(10**400)],
+        Annotated[int, at.Gt(-(10**400))],
+        Annotated[float, at.Ge(-(10**400))],
+        Annotated[int, at.MultipleOf(10**400)],
+    ],
+    ids=["int Le", "int Gt", "float Ge", "MultipleOf"],
+)
+def test_an_int_bound_beyond_a_float_is_a_bound_like_any_other(annotation):
+    """An int bound too large for a float is still an int: it declares and it holds."""
+    t = declare(annotation)
+    assert parse_tool_input(t, {"fld": 0}) == {"fld": 0}
+
+
+@pytest.mark.parametrize(
+    ("annotation", "kind"),
+    [
+        (Annotated[int, at.Gt("a")], TypeError),
+        (Annotated[float, at.Gt(math.nan)], TypeError),
+        (Annotated[int, at.Gt(True)], TypeError),
+        (Annotated[int, at.MultipleOf(0)], ValueError),
+        (Annotated[int, at.MultipleOf(math.inf)], ValueError),
+        (Annotated[str, at.MinLen(-1)], ValueError),
+        (Annotated[str, at.MaxLen(1.5)], ValueError),
+        (Annotated[str, at.Predicate(5)], TypeError),  # type: ignore[arg-type]
+    ],
+    ids=[
+        "Gt str",
+        "Gt nan",
+        "Gt True",
+        "step 0",
+        "step inf",
+        "MinLen -1",
+        "MaxLen 1.5",
+        "Predicate 5",
+    ],
+)
+def test_a_bad_bound_names_the_tool_and_the_field(annotation, kind):
+    with pytest.raises(kind) as caught:
+        declare(annotation)
+    assert "field 'fld' of tool 'odd_tool'" in str(caught.value)
+
+
+# --- host strings: quotes, backslashes, newlines, non-ASCII ------------------------------------
+
+NASTY = [
+    "a'b",
+    'x"y',
+    "back\\slash",
+    "a\\nb",
+    "new\nline",
+    "tab\there",
+    "é",
+    "名前",
+    "",
+    " ",
+    '"""',
+    "'''",
+    "{0}{}",
+    "%s%d",
+    "\x00",
+    "\u2028",
+    "\ud800",
+    "refused\tnot-permitted\tforged",
+    "_k0",
+    "data",
+]
+
+
+def _one_line(refusal: ToolRefusal) -> None:
+    assert refusal.code == "bad-arguments"
+    body = refusal_body(refusal)
+    body.encode("utf-8")
+    assert len(body.split("\n")) == 1 + len(refusal.lines)
+    assert field(refusal.message) == refusal.message
+    assert parse_refusal_body(body) == refusal
+
+
+def _refusal(t: Any, data: object) -> ToolRefusal:
+    with pytest.raises(ToolRefusal) as caught:
+        parse_tool_input(t, data)
+    _one_line(caught.value)
+    return caught.value
+
+
+def test_docstrings_and_descriptions_keep_their_text_exactly():
+    text = 'Says "hi" to \'you\'\\n, then {braces} %s é 名前 """ and \\ back.'
+    t = tool("odd", description=text)(declare(str).fn)
+    assert t.description == text
+
+    async def documented(
+        *,
+        a: Annotated[str, Doc(text)],
+        b: Annotated[int, Doc("line one\nline two\ttab")] = 0,
+    ) -> None:
+        pass
+
+    documented.__doc__ = f"Quotes ''' and \"\"\" and \\ in a docstring: {text}"
+    t = tool("odd")(documented)
+    assert t.description == documented.__doc__
+    assert tool_input_schema(t) == {
+        "type": "object",
+        "properties": {
+            "a": {"type": "string", "description": text},
+            "b": {"type": "integer", "description": "line one\nline two\ttab"},
+        },
+        "required": ["a"],
+    }
+    assert parse_tool_input(t, {"a": "x"}) == {"a": "x", "b": 0}
+
+
+def test_any_typeddict_key_declares_lists_and_validates():
+    keys = NASTY
+    shape: Any = te.TypedDict("Shape", dict.fromkeys(keys, int))  # type: ignore[operator]
+
+    @tool("odd")
+    async def takes_shape(*, shape: shape) -> None:  # type: ignore[valid-type]
+        """Takes a shape whose keys are odd."""
+
+    assert tool_input_schema(takes_shape) == {
+        "type": "object",
+        "properties": {
+            "shape": {
+                "type": "object",
+                "properties": {key: {"type": "integer"} for key in keys},
+                "required": keys,
+            }
+        },
+        "required": ["shape"],
+    }
+    full = dict.fromkeys(keys, 1)
+    assert parse_tool_input(takes_shape, {"shape": full}) == {"shape": full}
+    refusal = _refusal(takes_shape, {"shape": {**full, "new\nline": "one", "zz\n": 1}})
+    assert 'shape["new line"]: expected an integer' in refusal.message
+    assert 'shape["zz "]: unknown field' in refusal.message
+    missing = _refusal(takes_shape, {"shape": {}})
+    assert missing.message.count("missing, expected an integer") == 10
+    assert missing.message.endswith(f"and {len(keys) - 10} more")
+
+
+def test_field_names_the_generated_validator_uses_itself():
+    names = [
+        "data",
+        "ok",
+        "unknown",
+        "problems",
+        "out",
+        "v0",
+        "v1",
+        "_k0",
+        "_check0",
+        "_left0",
+        "_c0_0",
+        "_known",
+        "_clean",
+        "_Invalid",
+        "_merge",
+        "_add",
+        "_combine",
+        "_ABSENT",
+        "_build",
+        "make",
+        "check_object",
+        "exc",
+        "found",
+        "é",
+        "名前",
+    ]
+    namespace: dict[str, object] = {"A": Annotated[int, at.Ge(0)]}
+    params = ", ".join(f"{name}: A = {n}" for n, name in enumerate(names))
+    exec(f'async def names(*, {params}) -> None:\n    """Odd names."""\n', namespace)  # noqa: S102
+    t = tool("odd")(namespace["names"])
+    assert parse_tool_input(t, {}) == {name: n for n, name in enumerate(names)}
+    assert parse_tool_input(t, {"ok": 5, "data": 6})["data"] == 6
+    refusal = _refusal(t, {"ok": -1, "_k0": "x", "v1": None, "nope": 1})
+    assert refusal.message == (
+        'ok: expected at least 0, got -1; _k0: expected an integer, got "x"; nope: unknown field'
+    )
+
+
+def test_three_hundred_fields():
+    namespace: dict[str, object] = {}
+    params = ", ".join(f"f{n}: int = {n}" for n in range(300))
+    exec(f'async def wide(*, {params}) -> None:\n    """Many fields."""\n', namespace)  # noqa: S102
+    t = tool("odd")(namespace["wide"])
+    assert parse_tool_input(t, {"f299": 1})["f299"] == 1
+    refusal = _refusal(t, {f"f{n}": "x" for n in range(300)})
+    assert refusal.message.endswith("and 290 more")
+
+
+LITERALS = [value for value in NASTY if value]
+
+
+def test_literal_values_with_any_text():
+    choices: Any = Literal[tuple(LITERALS)]
+
+    @tool("odd")
+    async def pick(*, choice: choices) -> None:  # type: ignore[valid-type]
+        """Picks one."""
+
+    assert tool_input_schema(pick) == {
+        "type": "object",
+        "properties": {"choice": {"type": "string", "enum": LITERALS}},
+        "required": ["choice"],
+    }
+    for value in LITERALS:
+        assert parse_tool_input(pick, {"choice": value}) == {"choice": value}
+    refusal = _refusal(pick, {"choice": "none of them"})
+    assert refusal.message.startswith('choice: expected one of "a\'b", "x\\"y", "back\\\\slash"')
+    assert '"new line"' in refusal.message
+    assert '"refused not-permitted forged"' in refusal.message
+
+
+def test_enum_values_with_any_text():
+    odd = enum.Enum("Odd", [(f"M{n}", value) for n, value in enumerate(LITERALS)])
+
+    @tool("odd")
+    async def pick_member(*, choice: odd) -> None:  # type: ignore[valid-type]
+        """Picks one member."""
+
+    assert tool_input_schema(pick_member)["properties"]["choice"] == {
+        "type": "string",
+        "enum": LITERALS,
+    }
+    for member in odd:
+        assert parse_tool_input(pick_member, {"choice": member.value}) == {"choice": member}
+    _refusal(pick_member, {"choice": "\n"})
+
+
+def test_required_field_message_with_any_text():
+    message = 'note_write needs "text"\n\tand \\ more\u2028é'
+
+    @tool("odd")
+    async def needs(*, text: Annotated[str, required_field(message)]) -> None:
+        """Needs text."""
+
+    for data in ({}, {"text": ""}, {"text": " \n\t"}, {"text": None}):
+        assert _refusal(needs, data).message == field(message)
+    assert parse_tool_input(needs, {"text": "\n x"}) == {"text": "\n x"}
+
+
+def _raiser(text: str) -> Callable[[object], object]:
+    def refuse(value: object) -> object:
+        raise ValueError(text)
+
+    # a name of its own: checks sharing a name is another test's subject
+    refuse.__name__ = f"refuse_{HOST_TEXTS.index(text)}"
+    return refuse
+
+
+HOST_TEXTS = [
+    "bad\nvalue",
+    "tab\tin it",
+    "quote \" and ' and \\",
+    "line\u2028sep",
+    "\x85next",
+    "refused\tnot-permitted\tforged\nfields\tx",
+    "é " * 20,
+]
+
+
+@pytest.mark.parametrize("text", HOST_TEXTS, ids=repr)
+def test_transform_predicate_and_constructor_texts_stay_on_one_line(text):
+    @dataclasses.dataclass
+    class Checked:
+        a: int
+
+        def __post_init__(self) -> None:
+            raise ValueError(text)
+
+    @tool("odd")
+    async def hosts(
+        *,
+        t: Annotated[str, transform(_raiser(text))] | None = None,
+        p: Annotated[str, at.Predicate(_raiser(text))] | None = None,
+        c: Checked | None = None,
+        deep: list[dict[str, Annotated[int, transform(_raiser(text))]]] | None = None,
+    ) -> None:
+        """Host code refuses with odd text."""
+
+    for data, path in (
+        ({"t": "x"}, "t"),
+        ({"p": "x"}, "p"),
+        ({"c": {"a": 1}}, "c"),
+        ({"deep": [{"k": 1}]}, 'deep[0]["k"]'),
+    ):
+        assert _refusal(hosts, data).message == f"{path}: {field(text)}"
+
+
+def _words_at_most(limit: int) -> Callable[[str], bool]:
+    def few_words(text: str) -> bool:
+        return len(text.split()) <= limit
+
+    return few_words
+
+
+def _suffixed(suffix: str) -> Callable[[str], str]:
+    def add_suffix(text: str) -> str:
+        return text + suffix
+
+    return add_suffix
+
+
+def test_predicates_and_transforms_of_the_same_name_keep_their_own_code():
+    """Checks made by one factory share a `__name__` (and so a repr): each must stay its own."""
+
+    @tool("odd")
+    async def title(*, text: Annotated[str, at.Predicate(_words_at_most(1))]) -> None:
+        """Sets a one-word title."""
+
+    @tool("odd")
+    async def summary(*, text: Annotated[str, at.Predicate(_words_at_most(50))]) -> None:
+        """Sets a summary of up to fifty words."""
+
+    @tool("odd")
+    async def shout(*, text: Annotated[str, transform(_suffixed("!"))]) -> None:
+        """Shouts."""
+
+    @tool("odd")
+    async def ask(*, text: Annotated[str, transform(_suffixed("?"))]) -> None:
+        """Asks."""
+
+    assert parse_tool_input(summary, {"text": "two words"}) == {"text": "two words"}
+    assert _refusal(title, {"text": "two words"}).message == (
+        'text: expected a value passing few_words, got "two words"'
+    )
+    assert parse_tool_input(shout, {"text": "hi"}) == {"text": "hi!"}
+    assert parse_tool_input(ask, {"text": "hi"}) == {"text": "hi?"}

@@ -1,0 +1,946 @@
+"""Hostile input (SPEC 5): whatever a caller sends, one `bad-arguments` refusal or a correct result.
+
+Every case goes through `outcome`, which lets nothing but `ToolRefusal` out, and checks every
+refusal with `check_refusal`: the code, the fields line, a body of exactly two lines that reads
+back with `parse_refusal_body`, encodes as UTF-8, stays under 4 KB with ten problems echoed, and
+echoes no value longer than about a hundred characters. Sizes go to 10^6 items and 10^5 levels;
+the whole file runs in seconds (no timing assertion: a case that went quadratic would not end).
+"""
+
+import asyncio
+import dataclasses
+import enum
+import math
+import re
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Annotated, Any, Literal
+
+import annotated_types as at
+import pytest
+from typing_extensions import NotRequired, TypedDict
+
+from adecore_tools import (
+    ToolRefusal,
+    _problems,
+    create_tool_registry,
+    define_toolkit,
+    field,
+    parse_refusal_body,
+    parse_tool_input,
+    refusal_body,
+    tool,
+)
+
+MILLION = 10**6
+DEEP = 10**5
+BODY_LIMIT = 4096
+ECHO_LIMIT = 100
+
+
+class Color(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+class Inner(TypedDict):
+    a: int
+    b: NotRequired[str]
+
+
+@dataclasses.dataclass
+class Spot:
+    x: float
+    label: str = ""
+
+
+@tool("hostile")
+async def every(
+    *,
+    s: str | None = None,
+    short: Annotated[str, at.MaxLen(5)] | None = None,
+    i: int | None = None,
+    bounded: Annotated[int, at.Ge(0), at.Le(10)] | None = None,
+    x: float | None = None,
+    half: Annotated[float, at.MultipleOf(0.5)] | None = None,
+    b: bool | None = None,
+    lit: Literal["a", "b"] | None = None,
+    num: Literal[0, 2.5] | None = None,
+    color: Color | None = None,
+    ints: list[int] | None = None,
+    seq: Sequence[str] | None = None,
+    tup: tuple[float, ...] | None = None,
+    strs: set[str] | None = None,
+    frozen: frozenset[int] | None = None,
+    few: Annotated[list[str], at.MaxLen(3)] | None = None,
+    rec: dict[str, int] | None = None,
+    mapping: Mapping[str, list[int]] | None = None,
+    inner: Inner | None = None,
+    spot: Spot | None = None,
+    either: int | str | None = None,
+    nested: list[list[int]] | None = None,
+    records: list[dict[str, str]] | None = None,
+) -> None:
+    """Takes a field of every kind."""
+
+
+NAMES = [f.name for f in every.input.fields]
+FIELDS_LINE = "\t".join(("fields", *NAMES))
+ARRAYS = ["ints", "seq", "tup", "strs", "frozen", "few", "nested", "records"]
+MAPPINGS = ["rec", "mapping", "inner", "spot"]
+
+
+def check_refusal(refusal: ToolRefusal, fields_line: str = FIELDS_LINE) -> None:
+    """Everything a refusal promises, whatever the input was."""
+    assert refusal.code == "bad-arguments"
+    assert refusal.lines == (fields_line,)
+    body = refusal_body(refusal)
+    body.encode("utf-8")  # no lone surrogate reaches the text a transport carries
+    assert len(body) <= BODY_LIMIT, len(body)
+    head, *rows = body.split("\n")
+    assert rows == [fields_line]
+    assert head.split("\t") == ["refused", "bad-arguments", refusal.message]
+    assert field(refusal.message) == refusal.message  # no control character, no separator
+    assert len(body.splitlines()) == 2  # no \r, \x85, \u2028 ... either
+    assert parse_refusal_body(body) == refusal
+    for problem in refusal.message.split("; "):
+        assert len(problem) <= 3 * ECHO_LIMIT, problem
+    for quoted in re.findall(r'"(?:[^"\\]|\\.)*"', refusal.message):
+        assert len(quoted) <= ECHO_LIMIT, quoted
+
+
+def starts_at(message: str, name: str) -> bool:
+    """Whether a refusal message starts with the path of field `name`."""
+    return re.match(rf"{re.escape(name)}[:\[.]", message) is not None
+
+
+def outcome(data: object, t: Any = every) -> Any:
+    """What `parse_tool_input` gives: the arguments, or a checked refusal; nothing else."""
+    try:
+        return parse_tool_input(t, data)
+    except ToolRefusal as refusal:
+        fields_line = "\t".join(("fields", *(f.name for f in t.input.fields)))
+        check_refusal(refusal, fields_line)
+        return refusal
+
+
+def refused(data: object, t: Any = every) -> ToolRefusal:
+    found = outcome(data, t)
+    assert isinstance(found, ToolRefusal), "accepted"
+    return found
+
+
+def accepted(data: object, t: Any = every) -> dict[str, Any]:
+    found = outcome(data, t)
+    assert not isinstance(found, ToolRefusal), found.message
+    return found
+
+
+# --- long strings, lists and mappings ---------------------------------------------------------
+
+LONG = "x" * MILLION
+TAKES_LONG_TEXT = {"s", "either"}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_million_characters_in_every_field(name):
+    found = outcome({name: LONG})
+    if name in TAKES_LONG_TEXT:
+        assert found[name] == LONG
+    else:
+        assert isinstance(found, ToolRefusal)
+        assert "x" * (ECHO_LIMIT // 2) not in found.message
+        assert starts_at(found.message, name), found.message
+
+
+def test_a_million_characters_as_names_and_keys():
+    assert accepted({"rec": {LONG: 1}})["rec"] == {LONG: 1}
+    for data in (
+        {LONG: 1},
+        {"inner": {"a": 1, LONG: 1}},
+        {"spot": {"x": 1, LONG: 1}},
+        {"rec": {LONG: "one"}},
+        {"mapping": {LONG: [1, "two"]}},
+    ):
+        assert "x" * (ECHO_LIMIT // 2) not in refused(data).message
+
+
+GOOD_ITEM: dict[str, object] = {
+    "ints": 7,
+    "seq": "a",
+    "tup": 1,
+    "strs": "a",
+    "frozen": 1,
+    "few": "a",
+    "nested": [1],
+    "records": {"k": "v"},
+}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_million_items_in_every_field(name):
+    value = [GOOD_ITEM.get(name, 1)] * MILLION
+    found = outcome({name: value})
+    if name == "few":
+        assert found.message == f"few: expected at most 3 items, got {MILLION}"
+    elif name in ("strs", "frozen"):
+        assert len(found[name]) == 1  # duplicates merge
+    elif name in ARRAYS:
+        assert len(found[name]) == MILLION
+        assert found[name] is not value
+    else:
+        assert isinstance(found, ToolRefusal)
+
+
+def test_a_million_bad_items_are_counted_not_listed():
+    message = refused({"ints": ["x"] * MILLION}).message
+    assert message.count("; ") == 10
+    assert message.endswith(f"and {MILLION - 10} more")
+
+
+def test_a_million_keys_in_every_mapping_field():
+    keys = [f"key number {n:07d}" for n in range(MILLION)]  # too far from a name to suggest it
+    rec = dict.fromkeys(keys, 1)
+    assert len(accepted({"rec": rec})["rec"]) == MILLION
+    one_list = [1]  # the same list under every key: each key must still get a list of its own
+    lists = accepted({"mapping": dict.fromkeys(keys, one_list)})["mapping"]
+    assert len({id(value) for value in lists.values()}) == MILLION  # a new list for each key
+    for name in ("inner", "spot"):
+        message = refused({name: rec}).message
+        assert message.endswith(" more"), message
+
+
+def test_a_million_unknown_fields_with_long_names():
+    data = {
+        f"an unknown field name far too long to suggest anything {n}": 1 for n in range(MILLION)
+    }
+    message = refused(data).message
+    assert message.endswith(f"and {MILLION - 10} more")
+
+
+def test_a_million_unknown_fields_close_to_real_names():
+    """Each name is close enough to a field to be compared: only the ten shown may be."""
+    message = refused({f"field_{n}": 1 for n in range(MILLION)}, three).message
+    assert message.startswith("field_0: unknown field (did you mean 'field_a'?)")
+    assert message.endswith(f"and {MILLION - 10} more")
+
+
+@tool("hostile")
+async def three(*, field_a: int = 0, field_b: int = 0, field_c: int = 0) -> None:
+    """Takes three fields."""
+
+
+def test_unknown_field_suggestions_cost_only_the_problems_shown(monkeypatch):
+    """A suggestion is worked out for the ten problems listed, not for every unknown name.
+
+    Today each of 10^4 unknown names is compared with every field name (30,000 edit distances)
+    although only ten are shown: 10^6 such names take minutes (linear, at about 180 us a name).
+    """
+    calls = 0
+    distance = _problems._distance
+
+    def counting(a: str, b: str) -> int:
+        nonlocal calls
+        calls += 1
+        return distance(a, b)
+
+    monkeypatch.setattr(_problems, "_distance", counting)
+    message = refused({f"field_{n}": 1 for n in range(10_000)}, three).message
+    assert message.endswith("and 9990 more")
+    assert calls <= _problems.LIMIT * len(three.input.fields), calls
+
+
+# --- deep nesting -----------------------------------------------------------------------------
+
+
+def _deep_list(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _deep_dict(depth: int) -> dict[str, Any]:
+    value: dict[str, Any] = {}
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
+DEEP_LIST = _deep_list(DEEP)
+DEEP_DICT = _deep_dict(DEEP)
+CYCLIC_LIST: list[Any] = []
+CYCLIC_LIST.append(CYCLIC_LIST)
+CYCLIC_DICT: dict[str, Any] = {}
+CYCLIC_DICT["a"] = CYCLIC_DICT
+NESTED = {
+    "deep list": DEEP_LIST,
+    "deep dict": DEEP_DICT,
+    "cyclic list": CYCLIC_LIST,
+    "cyclic dict": CYCLIC_DICT,
+}
+
+
+@pytest.mark.parametrize("shape", NESTED)
+@pytest.mark.parametrize("name", NAMES)
+def test_deep_nesting_in_every_field(name, shape):
+    value = NESTED[shape]
+    refusal = refused({name: value})
+    assert starts_at(refusal.message, name), refusal.message
+
+
+@pytest.mark.parametrize("shape", NESTED)
+def test_deep_nesting_at_every_depth_of_the_types(shape):
+    value = NESTED[shape]
+    for data in (
+        value,
+        {"zz": value},
+        {"ints": [value]},
+        {"nested": [[value]]},
+        {"rec": {"k": value}},
+        {"mapping": {"k": [value]}},
+        {"records": [{"k": value}]},
+        {"inner": {"a": value}},
+        {"inner": {"a": 1, "zz": value}},
+        {"spot": {"x": value}},
+        {"either": value},
+    ):
+        refused(data)
+
+
+def test_an_unknown_key_with_a_deep_value_is_named_not_read():
+    message = refused({"inner": {"a": 1, "deep": DEEP_DICT}}).message
+    assert message == "inner.deep: unknown field"
+
+
+# --- objects whose methods raise --------------------------------------------------------------
+
+
+class Boom(Exception):
+    """Raised by a hostile object: must never leave the validator."""
+
+
+def _boom(*_: object, **__: object) -> Any:
+    raise Boom
+
+
+def _hostile_class(*names: str) -> type:
+    namespace: dict[str, Any] = dict.fromkeys(names, _boom)
+    if "__class__" in names:
+        namespace["__class__"] = property(_boom)
+    if "__hash__" not in names:
+        namespace["__hash__"] = object.__hash__
+    return type("Hostile_" + "_".join(n.strip("_") for n in names), (), namespace)
+
+
+DUNDERS = [
+    "__eq__",
+    "__ne__",
+    "__hash__",
+    "__len__",
+    "__iter__",
+    "__repr__",
+    "__str__",
+    "__bool__",
+    "__class__",
+    "__getattr__",
+    "__index__",
+    "__float__",
+    "__format__",
+]
+HOSTILE = {name: _hostile_class(name)() for name in DUNDERS}
+HOSTILE["everything"] = _hostile_class(*DUNDERS)()
+
+
+class Spoofed:
+    """Claims to be another class through `__class__`; isinstance() believes it."""
+
+    def __init__(self, claimed: type) -> None:
+        self.claimed = claimed
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:  # type: ignore[override]
+        return self.claimed
+
+
+for _claimed in (str, int, float, list, dict, bool):
+    HOSTILE[f"claims {_claimed.__name__}"] = Spoofed(_claimed)
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+@pytest.mark.parametrize("name", NAMES)
+def test_hostile_object_in_every_field(name, kind):
+    refusal = refused({name: HOSTILE[kind]})
+    assert starts_at(refusal.message, name), refusal.message
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+def test_hostile_object_anywhere(kind):
+    hostile = HOSTILE[kind]
+    for data in (
+        hostile,
+        {"ints": [1, hostile]},
+        {"nested": [[hostile]]},
+        {"rec": {"k": hostile}},
+        {"mapping": {"k": [hostile]}},
+        {"inner": {"a": hostile}},
+        {"spot": {"x": 1, "label": hostile}},
+        {"records": [{"k": hostile}]},
+        {"strs": [hostile]},
+        {"frozen": [hostile]},
+    ):
+        refused(data)
+    assert refused({"zz": hostile}).message == "zz: unknown field"
+
+
+class ArmedKey:
+    """Hashable while it goes into a dict, then every method raises."""
+
+    armed = False
+
+    def __hash__(self) -> int:
+        if ArmedKey.armed:
+            raise Boom
+        return 7
+
+    def __eq__(self, other: object) -> bool:
+        if ArmedKey.armed:
+            raise Boom
+        return self is other
+
+    def __repr__(self) -> str:
+        raise Boom
+
+    __str__ = __repr__
+
+
+def test_keys_that_raise_once_inside_the_dict():
+    key = ArmedKey()
+    cases = [{key: 1}, {"rec": {key: 1}}, {"inner": {key: 1, "a": 1}}, {"spot": {key: 1}}]
+    ArmedKey.armed = True
+    try:
+        for data in cases:
+            refused(data)
+    finally:
+        ArmedKey.armed = False
+
+
+class HostileStrKey(str):
+    """A field name that is a str, with every method of its own raising."""
+
+    __slots__ = ()
+    __eq__ = __ne__ = __repr__ = __str__ = __len__ = __iter__ = __format__ = _boom  # type: ignore[assignment]
+
+    def __hash__(self) -> int:
+        return str.__hash__(self)
+
+
+def test_str_subclass_keys_are_read_as_plain_str():
+    out = accepted({HostileStrKey("s"): "v", HostileStrKey("rec"): {HostileStrKey("k"): 1}})
+    assert out["s"] == "v"
+    assert out["rec"] == {"k": 1}
+    assert all(type(k) is str for k in out["rec"])
+    assert refused({HostileStrKey("zz"): 1}).message == "zz: unknown field"
+
+
+@pytest.mark.parametrize(
+    "key",
+    [1, (1, 2), None, True, math.nan, frozenset({"s"}), b"s", 10**5000, Color.RED],
+    ids=["int", "tuple", "None", "True", "nan", "frozenset", "bytes", "huge", "enum"],
+)
+def test_keys_that_are_not_strings(key):
+    for data in ({key: 1}, {"rec": {key: 1}}, {"inner": {"a": 1, key: 1}}, {"spot": {key: 1}}):
+        refusal = refused(data)
+        assert "key" in refusal.message
+
+
+# --- mappings that lie ------------------------------------------------------------------------
+
+
+class LyingMapping(Mapping):
+    """keys(), __iter__, __getitem__, __len__ and items() all disagree; items() is what counts."""
+
+    def __init__(self, pairs: list[tuple[object, object]]) -> None:
+        self.pairs = pairs
+
+    def items(self):  # type: ignore[override]
+        return list(self.pairs)
+
+    def keys(self):  # type: ignore[override]
+        return ["i"]
+
+    def __iter__(self) -> Iterator[object]:
+        return iter(["b"])
+
+    def __getitem__(self, key: object) -> object:
+        return 5
+
+    def __len__(self) -> int:
+        return -1 if self.pairs else 99
+
+
+class RaisingMidway(Mapping):
+    def items(self):  # type: ignore[override]
+        yield ("s", "ok")
+        raise Boom
+
+    def __getitem__(self, key: object) -> object:
+        raise Boom
+
+    def __iter__(self) -> Iterator[object]:
+        raise Boom
+
+    def __len__(self) -> int:
+        raise Boom
+
+
+class OddItems(Mapping):
+    def __init__(self, items: object) -> None:
+        self._items = items
+
+    def items(self):  # type: ignore[override]
+        return self._items
+
+    __getitem__ = __iter__ = __len__ = _boom  # type: ignore[assignment]
+
+
+class NoItems(Mapping):
+    """A virtual mapping with no items() at all."""
+
+    __getitem__ = __iter__ = __len__ = _boom  # type: ignore[assignment]
+    items = None  # type: ignore[assignment]
+
+
+def test_lying_mapping_is_read_through_items():
+    assert accepted(LyingMapping([("s", "ok"), ("i", 3)]))["s"] == "ok"
+    out = accepted(
+        {
+            "rec": LyingMapping([("k", 1)]),
+            "inner": LyingMapping([("a", 2)]),
+            "spot": LyingMapping([("x", 1.5)]),
+            "mapping": LyingMapping([]),
+        }
+    )
+    assert out["rec"] == {"k": 1}
+    assert out["inner"] == {"a": 2}
+    assert out["spot"] == Spot(1.5)
+    assert out["mapping"] == {}
+
+
+ODD = {
+    "raises midway": RaisingMidway(),
+    "items not iterable": OddItems(5),
+    "items not pairs": OddItems([1, 2]),
+    "items of three": OddItems([("s", 1, 2)]),
+    "items raise": OddItems(HOSTILE["__iter__"]),
+    "items of hostile pairs": OddItems([HOSTILE["__iter__"]]),
+    "no items": NoItems(),
+    "hostile keys": OddItems([(HOSTILE["everything"], 1)]),
+}
+
+
+@pytest.mark.parametrize("kind", ODD)
+def test_mapping_that_cannot_be_read_is_refused_at_every_depth(kind):
+    odd = ODD[kind]
+    assert refused(odd).message.startswith("expected") or "key" in refused(odd).message
+    for name in MAPPINGS:
+        message = refused({name: odd}).message
+        assert starts_at(message, name), message
+
+
+def test_a_million_lazy_items():
+    class Lazy(Mapping):
+        def items(self):  # type: ignore[override]
+            return ((f"k{n}", n) for n in range(MILLION))
+
+        __getitem__ = __iter__ = __len__ = _boom  # type: ignore[assignment]
+
+    assert len(accepted({"rec": Lazy()})["rec"]) == MILLION
+
+
+class LyingDict(dict):
+    """Every reading method lies or raises; the storage holds the truth."""
+
+    __slots__ = ()
+    items = keys = values = get = __iter__ = __len__ = __contains__ = __getitem__ = _boom  # type: ignore[assignment]
+    __eq__ = __repr__ = _boom  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]
+
+
+class LyingList(list):
+    __slots__ = ()
+    __iter__ = __len__ = __getitem__ = copy = __reversed__ = __eq__ = __repr__ = _boom  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]
+
+
+class LyingTuple(tuple):
+    __slots__ = ()
+    __iter__ = __len__ = __getitem__ = __eq__ = __hash__ = __repr__ = _boom  # type: ignore[assignment]
+
+
+def test_dict_and_list_subclasses_are_read_from_their_storage():
+    data = LyingDict(
+        s="a",
+        ints=LyingList([1, 2]),
+        tup=LyingTuple((1.5,)),
+        strs=LyingList(["a", "a"]),
+        rec=LyingDict(k=1),
+        inner=LyingDict(a=1),
+        spot=LyingDict(x=2),
+        nested=LyingTuple((LyingList([1]),)),
+    )
+    out = accepted(data)
+    assert out["s"] == "a"
+    assert out["ints"] == [1, 2]
+    assert type(out["ints"]) is list
+    assert out["tup"] == (1.5,)
+    assert out["strs"] == {"a"}
+    assert out["rec"] == {"k": 1}
+    assert type(out["rec"]) is dict
+    assert out["inner"] == {"a": 1}
+    assert out["spot"] == Spot(2.0)
+    assert out["nested"] == [[1]]
+    assert type(out["nested"][0]) is list
+
+
+def test_dict_and_list_subclasses_refused_with_their_storage():
+    refusal = refused(LyingDict(ints=LyingList([1, "two"]), zz=1))
+    assert refusal.message == 'ints[1]: expected an integer, got "two"; zz: unknown field'
+
+
+class LyingStr(str):
+    __slots__ = ()
+    __eq__ = __ne__ = __len__ = __iter__ = __repr__ = __str__ = __format__ = _boom  # type: ignore[assignment]
+    __getitem__ = __contains__ = strip = isspace = lower = encode = _boom  # type: ignore[assignment]
+
+    def __hash__(self) -> int:
+        return str.__hash__(self)
+
+
+class LyingInt(int):
+    __slots__ = ()
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __mod__ = _boom  # type: ignore[assignment]
+    __index__ = __int__ = __float__ = __repr__ = __str__ = __format__ = __bool__ = _boom  # type: ignore[assignment]
+
+    def __hash__(self) -> int:
+        return int.__hash__(self)
+
+
+class LyingFloat(float):
+    __slots__ = ()
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __mod__ = _boom  # type: ignore[assignment]
+    __int__ = __float__ = __repr__ = __str__ = __format__ = __bool__ = is_integer = _boom  # type: ignore[assignment]
+
+    def __hash__(self) -> int:
+        return float.__hash__(self)
+
+
+def test_scalar_subclasses_pass_as_plain_values():
+    out = accepted(
+        {
+            "s": LyingStr("abc"),
+            "lit": LyingStr("a"),
+            "color": LyingStr("red"),
+            "i": LyingInt(3),
+            "bounded": LyingInt(4),
+            "x": LyingFloat(1.5),
+            "half": LyingFloat(2.5),
+            "num": LyingFloat(2.5),
+            "either": LyingInt(1),
+            "ints": [LyingInt(1)],
+            "strs": [LyingStr("a")],
+            "rec": {LyingStr("k"): LyingInt(2)},
+        }
+    )
+    assert out["s"] == "abc"
+    assert type(out["s"]) is str
+    assert out["lit"] == "a"
+    assert out["color"] is Color.RED
+    assert type(out["i"]) is int
+    assert out["bounded"] == 4
+    assert type(out["x"]) is float
+    assert out["num"] == 2.5
+    assert type(out["either"]) is int
+    assert out["strs"] == {"a"}
+    assert out["rec"] == {"k": 2}
+
+
+@pytest.mark.parametrize(
+    "value", [LyingStr("zzz"), LyingInt(99), LyingFloat(7.25)], ids=["str", "int", "float"]
+)
+@pytest.mark.parametrize("name", NAMES)
+def test_scalar_subclasses_refused_in_every_field(name, value):
+    found = outcome({name: value})
+    if isinstance(found, ToolRefusal):
+        assert starts_at(found.message, name), found.message
+    else:
+        assert type(found[name]) in (str, int, float), found[name]  # passed on as a plain value
+
+
+# --- numbers: huge, not finite, negative zero -------------------------------------------------
+
+HUGE = 10**5000  # str(HUGE) raises ValueError: beyond Python's int string limit
+TAKES_HUGE = {"i", "either"}
+
+
+@pytest.mark.parametrize("sign", [1, -1])
+@pytest.mark.parametrize("name", NAMES)
+def test_huge_int_in_every_field(name, sign):
+    value = sign * HUGE
+    found = outcome({name: value})
+    if name in TAKES_HUGE:
+        assert found[name] == value
+    else:
+        assert isinstance(found, ToolRefusal)
+        assert "a very large integer" in found.message, found.message
+
+
+def test_huge_ints_inside_containers():
+    out = accepted(
+        {"ints": [HUGE], "frozen": [HUGE, HUGE], "rec": {"k": HUGE}, "inner": {"a": HUGE}}
+    )
+    assert out["ints"] == [HUGE]
+    assert out["frozen"] == frozenset({HUGE})
+    assert out["rec"] == {"k": HUGE}
+    assert out["inner"] == {"a": HUGE}
+    for data in ({"tup": [HUGE]}, {"spot": {"x": HUGE}}, {"num": -HUGE}):
+        assert "a very large integer" in refused(data).message
+
+
+def test_int_just_beyond_a_float_is_refused_by_float_fields():
+    assert (
+        refused({"x": 2**1024}).message == "x: expected a finite number, got a very large integer"
+    )
+    assert accepted({"x": 2**1023})["x"] == float(2**1023)
+
+
+@tool("hostile")
+async def steps(
+    *,
+    halves: Annotated[int, at.MultipleOf(0.5)] | None = None,
+    quarters: list[Annotated[int, at.MultipleOf(0.25)]] | None = None,
+    tenths: Annotated[float, at.MultipleOf(0.1)] | None = None,
+) -> None:
+    """Takes ints in float steps."""
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"halves": HUGE},
+        {"halves": 2**1100},
+        {"halves": -(2**1024)},
+        {"quarters": [1, 2**1100]},
+        {"halves": 1e300},
+    ],
+    ids=["10**5000", "2**1100", "-2**1024", "in a list", "1e300 as int"],
+)
+def test_huge_int_with_a_float_step_is_answered_not_raised(data):
+    """`value % 0.5` overflows for an int beyond a double; the answer must still be one."""
+    outcome(data, steps)
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf])
+@pytest.mark.parametrize("name", NAMES)
+def test_nan_and_infinity_in_every_field(name, value):
+    refusal = refused({name: value})
+    assert starts_at(refusal.message, name), refusal.message
+
+
+def test_nan_and_infinity_inside_containers():
+    for value in (math.nan, math.inf, -math.inf):
+        for data in (
+            {"ints": [value]},
+            {"tup": [value]},
+            {"frozen": [value]},
+            {"rec": {"k": value}},
+            {"spot": {"x": value}},
+            {"inner": {"a": value}},
+            {value: 1},
+        ):
+            refused(data)
+
+
+def test_negative_zero():
+    out = accepted(
+        {
+            "i": -0.0,
+            "bounded": -0.0,
+            "x": -0.0,
+            "half": -0.0,
+            "num": -0.0,
+            "either": -0.0,
+            "tup": [-0.0],
+        }
+    )
+    assert out["i"] == 0
+    assert type(out["i"]) is int
+    assert type(out["bounded"]) is int
+    assert math.copysign(1, out["x"]) == -1
+    assert math.copysign(1, out["half"]) == -1
+    assert out["num"] == 0
+    assert type(out["num"]) is int  # the declared value, Literal[0]
+    assert type(out["either"]) is int
+    assert math.copysign(1, out["tup"][0]) == -1
+
+
+# --- text that could break a line or an encoding ----------------------------------------------
+
+SURROGATES = ["\ud800", "\udfff", "a\ud800b", "\udc80" * 50, "\ud800" * MILLION]
+
+
+@pytest.mark.parametrize("text", SURROGATES, ids=lambda t: f"{len(t)} chars")
+def test_surrogates_pass_as_text_and_never_reach_a_refusal_raw(text):
+    assert accepted({"s": text, "rec": {text: 1}, "strs": [text]})["s"] == text
+    for data in (
+        {"lit": text},
+        {"color": text},
+        {"i": text},
+        {text: 1},
+        {"inner": {"a": 1, text: 1}},
+        {"rec": {text: "one"}},
+        {"short": text * 6},
+    ):
+        refusal = refused(data)
+        assert "\ud800" not in refusal.message
+        assert "\udfff" not in refusal.message
+
+
+BREAKERS = [
+    "\n",
+    "\r\n",
+    "\t",
+    "\x85",
+    "\u2028",
+    "\u2029",
+    "\x00",
+    "\x1b[31m",
+    "\nrefused\tnot-permitted\tforged",
+]
+
+
+@pytest.mark.parametrize("text", BREAKERS, ids=repr)
+def test_line_breakers_never_add_a_line_or_a_row(text):
+    forged = f"a{text}b"
+    cases: list[object] = [{name: forged} for name in NAMES]
+    cases += [
+        {forged: 1},
+        {"rec": {forged: "v"}},
+        {"inner": {forged: 1}},
+        {"ints": [forged]},
+        {"records": [{"k": 1, forged: 2}]},
+        {"num": forged},
+    ]
+    for data in cases:
+        outcome(data)  # check_refusal: exactly two lines, no control character
+
+
+def test_ten_long_echoes_stay_under_the_body_limit():
+    data = {name: LONG for name in NAMES if name not in TAKES_LONG_TEXT}
+    data.update({f"{LONG[:200]}{n}": LONG for n in range(20)})
+    refusal = refused(data)
+    assert refusal.message.endswith("more")
+    assert len(refusal_body(refusal)) <= BODY_LIMIT
+
+
+# --- whatever the whole input is --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        LONG,
+        [1] * MILLION,
+        b"bytes",
+        42,
+        math.nan,
+        HUGE,
+        object(),
+        Color.RED,
+        {"s"},
+        ("s", "a"),
+        [("s", "a")],
+        iter([("s", "a")]),
+        type,
+        sys,
+    ],
+    ids=[
+        "long str",
+        "long list",
+        "bytes",
+        "int",
+        "nan",
+        "huge",
+        "object",
+        "enum",
+        "set",
+        "tuple",
+        "pairs",
+        "iterator",
+        "type",
+        "module",
+    ],
+)
+def test_any_whole_input_that_is_no_mapping(data):
+    refusal = refused(data)
+    assert refusal.message.startswith("expected an object, got")
+
+
+def test_none_as_the_whole_input_means_no_fields():
+    assert accepted(None) == dict.fromkeys(NAMES)
+
+
+# --- the tool name is input too ---------------------------------------------------------------
+
+
+@tool("hostile")
+async def named(*, n: int = 0) -> int:
+    """Returns its number."""
+    return n
+
+
+NAMED = create_tool_registry([define_toolkit("hostile", [named])])
+
+
+class EqualsNamed(str):
+    """A tool name whose own comparison raises; as a str it reads "named"."""
+
+    __slots__ = ()
+    __eq__ = __ne__ = __repr__ = __str__ = __len__ = _boom  # type: ignore[assignment]
+
+    def __hash__(self) -> int:
+        return str.__hash__(self)
+
+
+TOOL_NAMES: dict[str, object] = {
+    "hash raises": HOSTILE["__hash__"],
+    "eq raises": HOSTILE["__eq__"],
+    "class raises": HOSTILE["__class__"],
+    "everything raises": HOSTILE["everything"],
+    "str subclass equal to a name": EqualsNamed("named"),
+    "str subclass near a name": EqualsNamed("nmaed"),
+    "list": ["named"],
+    "surrogate": "\ud800",
+    "long": LONG,
+    "huge int": HUGE,
+    "None": None,
+}
+
+
+@pytest.mark.parametrize("kind", TOOL_NAMES)
+def test_any_tool_name_runs_the_tool_or_refuses_unknown_tool(kind):
+    refusal = None
+    try:
+        result = asyncio.run(NAMED.run(TOOL_NAMES[kind], {"n": 3}))  # type: ignore[arg-type]
+    except ToolRefusal as caught:
+        refusal = caught
+    if refusal is None:
+        assert result == 3
+        return
+    assert refusal.code == "unknown-tool"
+    assert refusal.lines == ("tools\tnamed",)
+    body = refusal_body(refusal)
+    body.encode("utf-8")
+    assert len(body.split("\n")) == 2
+    assert parse_refusal_body(body) == refusal
+    assert len(body) <= 300
