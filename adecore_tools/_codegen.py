@@ -19,12 +19,12 @@ import linecache
 import typing
 from collections.abc import Callable, Hashable
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any
 
 import annotated_types as at
 
 from ._fields import Array, Choice, Constrained, Node, Nullable, RequiredField, Scalar
-from ._frozen import once
+from ._frozen import Frozen, once
 from ._problems import Invalid, add, combine, merge
 
 __all__ = [
@@ -58,9 +58,10 @@ ABSENT = "absent"
 Checker = Callable[[Any], Any]
 
 
-class Plan(NamedTuple):
+class Plan(Frozen):
     """Everything the generated validator of one object needs, decided by `_compile`."""
 
+    __slots__ = ("mode", "names", "nodes", "checkers", "left_out", "clean", "build")
     mode: str
     names: tuple[str, ...]
     nodes: tuple[Node, ...]
@@ -69,12 +70,29 @@ class Plan(NamedTuple):
     clean: Callable[[Any], tuple[dict[str, Any] | None, Invalid | None]]
     build: Callable[[dict[str, Any]], Any] | None
 
+    def __init__(  # noqa: PLR0913 - built by keyword, once per object type
+        self,
+        *,
+        mode: str,
+        names: tuple[str, ...],
+        nodes: tuple[Node, ...],
+        checkers: tuple[Checker, ...],
+        left_out: tuple[tuple[str, object], ...],
+        clean: Callable[[Any], tuple[dict[str, Any] | None, Invalid | None]],
+        build: Callable[[dict[str, Any]], Any] | None,
+    ) -> None:
+        self._set(mode, names, nodes, checkers, left_out, clean, build)
 
-class _Fast(NamedTuple):
+
+class _Fast(Frozen):
     """The fast path of one field: its lines, and the values they name `_c<field>_<n>`."""
 
+    __slots__ = ("lines", "values")
     lines: tuple[str, ...]
     values: tuple[object, ...]
+
+    def __init__(self, lines: tuple[str, ...], values: tuple[object, ...]) -> None:
+        self._set(lines, values)
 
 
 _ABSENT: Any = object()

@@ -16,7 +16,7 @@ import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 import annotated_types as at
 import typing_extensions as te
@@ -40,7 +40,7 @@ from ._fields import (
     Transform,
     Union,
 )
-from ._frozen import once
+from ._frozen import Frozen, once
 
 __all__ = ["Signature", "Unresolved", "read_signature"]
 
@@ -79,11 +79,15 @@ class Unresolved(Exception):  # noqa: N818 - a state (a name not defined yet), n
         self.fields = fields
 
 
-class _Where(NamedTuple):
+class _Where(Frozen):
     """Where a definition mistake is: the tool, and the path of the field inside its input."""
 
+    __slots__ = ("tool", "path")
     tool: str
-    path: str = ""
+    path: str
+
+    def __init__(self, tool: str, path: str = "") -> None:
+        self._set(tool, path)
 
     def into(self, part: str) -> _Where:
         """The place one step further in: a field name, `[]` for items, `{}` for record values."""
@@ -96,13 +100,23 @@ class _Where(NamedTuple):
         return kind(f"{where}: {text}")
 
 
-class Signature(NamedTuple):
+class Signature(Frozen):
     """What a tool function's signature means: its fields, and its call parameter if any."""
 
+    __slots__ = ("fields", "call_name", "call_type", "call_positional")
     fields: tuple[Field, ...]
     call_name: str | None
     call_type: type[ToolCall] | None
     call_positional: bool
+
+    def __init__(
+        self,
+        fields: tuple[Field, ...],
+        call_name: str | None,
+        call_type: type[ToolCall] | None,
+        call_positional: bool,  # noqa: FBT001 - a value class
+    ) -> None:
+        self._set(fields, call_name, call_type, call_positional)
 
 
 def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -> Signature:

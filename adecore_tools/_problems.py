@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import typing
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
 
 from ._refusals import field
 
@@ -37,21 +36,27 @@ _ECHO = 32
 """The most characters of a string (or a name from the input) a message repeats."""
 
 
-class Key(NamedTuple):
+class Key:
     """A record key in a path, written `["key"]` (a field name is written bare)."""
 
-    name: str
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
 
 Step = str | int | Key
 
 
-class Problem(NamedTuple):
+class Problem:
     """One thing wrong with an input. `authored` texts come from the host's own code."""
 
-    path: tuple[Step, ...]
-    text: str
-    authored: bool = False
+    __slots__ = ("authored", "path", "text")
+
+    def __init__(self, path: tuple[Step, ...], text: str, authored: bool = False) -> None:  # noqa: FBT001, FBT002
+        self.path = path
+        self.text = text
+        self.authored = authored
 
 
 class Invalid:

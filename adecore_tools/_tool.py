@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 import typing
 from collections.abc import Callable, Coroutine, Iterable
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, TypeVar
 
 from typing_extensions import ParamSpec
 
@@ -128,13 +128,23 @@ class ToolInput(Frozen):
         raise safe_refusal("bad-arguments", message(typing.cast("Invalid", result)), self.advice)
 
 
-class _Calling(NamedTuple):
+class _Calling(Frozen):
     """How a resolved tool is called: its input and its call parameter."""
 
+    __slots__ = ("input", "call_name", "call_type", "call_positional")
     input: ToolInput
     call_name: str | None
     call_type: type[ToolCall] | None
     call_positional: bool
+
+    def __init__(
+        self,
+        input: ToolInput,  # noqa: A002 - the tool's input
+        call_name: str | None,
+        call_type: type[ToolCall] | None,
+        call_positional: bool,  # noqa: FBT001 - a value class
+    ) -> None:
+        self._set(input, call_name, call_type, call_positional)
 
 
 class Tool(Frozen, Generic[P, R]):
