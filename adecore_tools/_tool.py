@@ -381,7 +381,7 @@ def parse_tool_input(tool: Tool[..., Any], input: object) -> dict[str, Any]:  # 
 
     Raises `ToolRefusal("bad-arguments")` listing every problem.
     """
-    return tool.input.parse(input)
+    return resolved(tool).input.parse(input)
 
 
 def tool_input_schema(tool_or_input: Tool[..., Any] | ToolInput) -> dict[str, Any]:
