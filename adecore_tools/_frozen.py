@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
-__all__ = ["Frozen", "once"]
+__all__ = ["Frozen", "Unique", "once"]
 
 T = TypeVar("T")
 
@@ -85,3 +85,17 @@ class Frozen:
     def __reduce__(self) -> tuple[type[Frozen], tuple[Any, ...]]:
         """Copy and pickle through `__init__`, whose parameters follow the slots."""
         return (type(self), self._values())
+
+
+class Unique(Frozen):
+    """An immutable object equal only to itself: a tool, its input, a registry."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        """Each one is its own."""
+        return self is other
+
+    def __hash__(self) -> int:
+        """By identity, consistent with `__eq__`."""
+        return id(self)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from ._frozen import Unique
 from ._problems import closest, show
 from ._refusals import ToolRefusal
 from ._tool import Tool, Toolkit, mcp_entry, start
@@ -16,10 +17,10 @@ from ._tool import Tool, Toolkit, mcp_entry, start
 __all__ = ["ToolRegistry", "create_tool_registry"]
 
 
-class ToolRegistry:
+class ToolRegistry(Unique):
     """Toolkits and their tools, by name. Immutable; build one with `create_tool_registry`."""
 
-    __slots__ = ("_by_name", "_entries", "_tools_line", "toolkits", "tools")
+    __slots__ = ("toolkits", "tools", "_by_name", "_entries", "_tools_line")
 
     toolkits: tuple[Toolkit, ...]
     """The toolkits, in the order given."""
@@ -50,20 +51,13 @@ class ToolRegistry:
                     )
                     raise ValueError(msg)
                 by_name[t.name] = t
-        _set(self, "toolkits", kits)
-        _set(self, "tools", tuple(by_name.values()))
-        _set(self, "_by_name", by_name)
-        _set(self, "_entries", tuple(mcp_entry(t) for t in by_name.values()))
-        _set(self, "_tools_line", "\t".join(("tools", *by_name)))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        """Refuse: a registry is shared, so it never changes."""
-        msg = "a ToolRegistry is immutable; build another with create_tool_registry or select"
-        raise AttributeError(msg)
-
-    def __delattr__(self, name: str) -> None:
-        """Refuse: a registry is shared, so it never changes."""
-        self.__setattr__(name, None)
+        self._set(
+            kits,
+            tuple(by_name.values()),
+            by_name,
+            tuple(mcp_entry(t) for t in by_name.values()),
+            "\t".join(("tools", *by_name)),
+        )
 
     def __repr__(self) -> str:
         """Show the toolkit names."""
@@ -120,10 +114,6 @@ class ToolRegistry:
     def mcp_tools(self) -> list[dict[str, Any]]:
         """The MCP `tools/list` entries, in order. The entries are shared and read-only."""
         return list(self._entries)
-
-
-def _set(registry: ToolRegistry, name: str, value: object) -> None:
-    object.__setattr__(registry, name, value)
 
 
 def create_tool_registry(toolkits: Iterable[Toolkit]) -> ToolRegistry:

@@ -17,7 +17,7 @@ from typing_extensions import ParamSpec
 from ._compile import Checker, compile_fields
 from ._docstrings import split_docstring
 from ._fields import Field, ToolCall
-from ._frozen import Frozen
+from ._frozen import Frozen, Unique
 from ._introspect import Signature, Unresolved, read_signature
 from ._problems import Invalid, message
 from ._refusals import field, lower_words, safe_refusal
@@ -89,7 +89,7 @@ def _annotations(*values: Any) -> ToolAnnotations:
     return ToolAnnotations(**dict(zip(ToolAnnotations.__slots__, values, strict=True)))
 
 
-class ToolInput(Frozen):
+class ToolInput(Unique):
     """A tool's input: its fields in signature order, with the validator and schema built once."""
 
     __slots__ = ("fields", "validate", "schema", "advice")
@@ -107,14 +107,6 @@ class ToolInput(Frozen):
         advice: tuple[str, ...],
     ) -> None:
         self._set(fields, validate, schema, advice)
-
-    def __eq__(self, other: object) -> bool:
-        """Each input is its own: equal only to itself."""
-        return self is other
-
-    def __hash__(self) -> int:
-        """By identity, consistent with `__eq__`."""
-        return id(self)
 
     def __repr__(self) -> str:
         """Show the fields."""
@@ -147,7 +139,7 @@ class _Calling(Frozen):
         self._set(input, call_name, call_type, call_positional)
 
 
-class Tool(Frozen, Generic[P, R]):
+class Tool(Unique, Generic[P, R]):
     """A tool: the decorated function with its name, toolkit, description and field model.
 
     Still callable like the function (no validation then); `registry.run` validates first.
@@ -184,14 +176,6 @@ class Tool(Frozen, Generic[P, R]):
         _entry: dict[str, Any] | None = None,
     ) -> None:
         self._set(name, toolkit, description, annotations, fn, _docs, _calling, _entry)
-
-    def __eq__(self, other: object) -> bool:
-        """Each tool is its own: equal only to itself."""
-        return self is other
-
-    def __hash__(self) -> int:
-        """By identity, consistent with `__eq__`."""
-        return id(self)
 
     def __repr__(self) -> str:
         """Show what a client would list."""
