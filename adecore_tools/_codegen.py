@@ -97,7 +97,7 @@ class _Fast(Frozen):
 
 _ABSENT: Any = object()
 _INF = float("inf")
-_SHARED = ("_known", "_clean", "_slow", "_add", "_combine", "_ABSENT", "_build")
+_SHARED = ("_known", "_clean", "_Invalid", "_add", "_merge", "_combine", "_ABSENT", "_build")
 _FACTORIES: dict[Hashable, Callable[..., Checker]] = {}
 _FAST: dict[tuple[Node, int], _Fast] = {}
 _SHAPE_NUMBERS = itertools.count()
@@ -116,8 +116,9 @@ def object_validator(plan: Plan) -> Checker:
     arguments: list[object] = [
         frozenset(plan.names),
         plan.clean,
-        _slow,
+        Invalid,
         add,
+        merge,
         combine,
         _ABSENT,
         plan.build,
@@ -181,8 +182,10 @@ def _source(mode: str, fields: _Shape) -> str:
         body.append(f"    {_LEFT_OUT[kind].format(i=i)}")
         body.append("else:")
         body.extend(f"    {line}" for line in lines)
-    body.append("if problems is not None or unknown is not None:")
+    body.append("if unknown is not None:")
     body.append("    return _combine(problems, unknown)")
+    body.append("if problems is not None:")
+    body.append("    return problems")
     body.extend(_result(mode, fields))
     head = f"def make({', '.join(params)}):\n    def check_object(data):\n"
     return head + "\n".join(f"        {line}" for line in body) + "\n    return check_object\n"
@@ -223,38 +226,38 @@ class _Values:
         return f"_c{self.field}_{len(self.values) - 1}"
 
 
-def _slow(
-    problems: Invalid | None, key: str, check: Checker, value: object
-) -> tuple[Invalid | None, object]:
-    """The field's checker, for a value the fast path did not take: problems so far, the value."""
-    result = check(value)
-    if isinstance(result, Invalid):
-        return merge(problems, key, result), None
-    return problems, result
-
-
 def _fast(node: Node, i: int) -> _Fast:
     """Lines that leave in `v<i>` what the function receives, or add its problems."""
     if isinstance(node, Nullable):
         node = node.inner  # None never reaches here: for a field it means left out
     values = _Values(i)
-    value, slow = f"v{i}", f"problems, v{i} = _slow(problems, _k{i}, _check{i}, v{i})"
+    value = f"v{i}"
+    # the field's checker, for a value the fast path did not take: its result or its problems
+    slow = (
+        f"{value} = _check{i}({value})",
+        f"if isinstance({value}, _Invalid):",
+        f"    problems = _merge(problems, _k{i}, {value})",
+    )
     refused = _refused(node, value, values)
     if refused is not None:
-        return _Fast((f"if {refused}:", f"    {slow}"), tuple(values.values))
+        return _Fast((f"if {refused}:", *_indent(slow)), tuple(values.values))
     if isinstance(node, Choice) and node.json_type in _EXACT:
         table = values.ref(dict(zip(node.values, node.outputs, strict=True)))
         found = f"{table}.get({value}) if type({value}) is {_EXACT[node.json_type]} else None"
         lines = (
             f"found = {found}",
             "if found is None:",
-            f"    {slow}",
+            *_indent(slow),
             "else:",
             f"    {value} = found",
         )
         return _Fast(lines, tuple(values.values))
     array = _array_lines(node, value, slow, values)
-    return _Fast(array or (slow,), tuple(values.values))
+    return _Fast(array or slow, tuple(values.values))
+
+
+def _indent(lines: tuple[str, ...], depth: int = 1) -> tuple[str, ...]:
+    return tuple("    " * depth + line for line in lines)
 
 
 _EXACT = {"string": "str", "integer": "int", "boolean": "bool"}
@@ -309,7 +312,9 @@ def _holds(  # noqa: PLR0911 - one per bound
     return None
 
 
-def _array_lines(node: Node, value: str, slow: str, values: _Values) -> tuple[str, ...] | None:
+def _array_lines(
+    node: Node, value: str, slow: tuple[str, ...], values: _Values
+) -> tuple[str, ...] | None:
     """A loop over a plain list whose items all need only an inline test, else None."""
     bounds: list[str | None] = []
     if isinstance(node, Constrained) and not node.transforms:
@@ -327,10 +332,10 @@ def _array_lines(node: Node, value: str, slow: str, values: _Values) -> tuple[st
         f"if {fits}:",
         f"    for {item} in {value}:",
         f"        if {refused}:",
-        f"            {slow}",
+        *_indent(slow, 3),
         "            break",
         "    else:",
         f"        {value} = {copy}",
         "else:",
-        f"    {slow}",
+        *_indent(slow),
     )

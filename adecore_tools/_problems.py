@@ -25,7 +25,6 @@ __all__ = [
     "combine",
     "merge",
     "message",
-    "problems",
     "show",
 ]
 
@@ -63,18 +62,22 @@ class Invalid:
     """What a checker returns for a value it refuses: its problems, and how many there are.
 
     Checkers return it rather than raise it: a bad input is the normal case, and a raise costs
-    more than the rest of the work. Each entry is a `Problem` at this value, or a part of the
-    value (a field name, index or key) with that part's own `Invalid`; the paths are only put
-    together when the message is written. An entry holds at least one problem, so keeping the
-    first `LIMIT` entries keeps the first `LIMIT` problems.
+    more than the rest of the work. Each entry is a problem at this value (a `str` of the
+    library's own words, or a `Problem` with a path or host-written text), or a part of the value
+    (a field name, index or key) with that part's own `Invalid`; the paths are only put together
+    when the message is written. An entry holds at least one problem, so keeping the first
+    `LIMIT` entries keeps the first `LIMIT` problems.
     """
 
     __slots__ = ("count", "entries")
 
-    def __init__(self, entries: list[Problem | tuple[Step, Invalid]], count: int) -> None:
+    def __init__(self, entries: list[Entry], count: int) -> None:
         """Keep the entries and the count."""
         self.entries = entries
         self.count = count
+
+
+Entry = str | Problem | tuple[Step, Invalid]
 
 
 class Mismatch(Invalid):
@@ -83,15 +86,16 @@ class Mismatch(Invalid):
     A union reports its branches' own problems only for a branch the value's type fit.
     """
 
-    __slots__ = ()
+    __slots__ = ("text",)
 
     def __init__(self, text: str) -> None:
         """One problem at the value itself."""
-        self.entries = [Problem((), text)]
+        self.entries = [text]
         self.count = 1
+        self.text = text
 
 
-def add(found: Invalid | None, problem: Problem) -> Invalid:
+def add(found: Invalid | None, problem: str | Problem) -> Invalid:
     """Add one problem to those found so far (None when there are none yet)."""
     if found is None:
         return Invalid([problem], 1)
@@ -121,44 +125,50 @@ def combine(first: Invalid | None, then: Invalid | None) -> Invalid:
     return first
 
 
-def problems(found: Invalid) -> list[Problem]:
-    """The first `LIMIT` problems, in order, each with its whole path."""
-    out: list[Problem] = []
-    _gather(found, (), out)
-    return out
-
-
-def _gather(found: Invalid, path: tuple[Step, ...], out: list[Problem]) -> None:
-    for entry in found.entries:
-        if len(out) == LIMIT:
-            return
-        if isinstance(entry, Problem):
-            out.append(Problem((*path, *entry.path), entry.text, entry.authored) if path else entry)
-        else:
-            _gather(entry[1], (*path, entry[0]), out)
-
-
 def message(found: Invalid) -> str:
-    """The refusal message: every problem kept, in order, then how many more there are."""
-    parts = [_line(problem) for problem in problems(found)]
-    if found.count > len(parts):
-        parts.append(f"and {found.count - len(parts)} more")
-    return "; ".join(parts)
+    """The refusal message: the first `LIMIT` problems, in order, then how many more there are."""
+    lines: list[str] = []
+    _write(found, (), lines)
+    if found.count > len(lines):
+        lines.append(f"and {found.count - len(lines)} more")
+    return "; ".join(lines)
 
 
-def _line(problem: Problem) -> str:
-    """One problem as text: the host's own words made one line, behind the path if need be."""
-    path, text = problem.path, problem.text
-    if problem.authored:
-        text = field(text)
-        names = [step for step in path if isinstance(step, str)]
-        if names and _stands_in(names[-1], text):
-            return text
+def _write(found: Invalid, path: tuple[Step, ...], lines: list[str]) -> None:
+    for entry in found.entries:
+        if len(lines) == LIMIT:
+            return
+        if isinstance(entry, str):
+            lines.append(_line(path, entry))
+        elif isinstance(entry, Problem):
+            full = (*path, *entry.path)
+            lines.append(_authored(full, entry.text) if entry.authored else _line(full, entry.text))
+        else:
+            step, inner = entry
+            if type(inner) is Mismatch:  # the usual case: one problem, no need to go down
+                lines.append(_line((*path, step), inner.text))
+            else:
+                _write(inner, (*path, step), lines)
+
+
+def _line(path: tuple[Step, ...], text: str) -> str:
+    """One problem in the library's words, behind its path."""
     if not path:
         return text
-    if len(path) == 1 and type(path[0]) is str and _plain(path[0]):
-        return f"{path[0]}: {text}"
+    if len(path) == 1:
+        step = path[0]
+        if type(step) is str and len(step) <= _ECHO and step.isidentifier():  # a plain name
+            return f"{step}: {text}"
     return f"{_path(path)}: {text}"
+
+
+def _authored(path: tuple[Step, ...], text: str) -> str:
+    """The host's own words made one line, behind the path unless the field's name stands in it."""
+    text = field(text)
+    names = [step for step in path if isinstance(step, str)]
+    if names and _stands_in(names[-1], text):
+        return text
+    return _line(path, text)
 
 
 def _stands_in(word: str, text: str) -> bool:
@@ -201,6 +211,13 @@ def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
     Only the value's type and its base class's own methods are used: nothing the value itself
     defines (`__repr__`, `__eq__`, even `__class__`) runs.
     """
+    if (
+        type(value) is str
+        and len(value) <= _ECHO
+        and value.isprintable()
+        and _QUOTED.isdisjoint(value)
+    ):
+        return f'"{value}"'  # the usual case: a short string with nothing to escape
     kind = type(value)
     if value is None or kind is bool:
         return _JSON_WORDS[typing.cast("bool | None", value)]
@@ -221,6 +238,8 @@ def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
 
 
 _JSON_WORDS = {None: "null", True: "true", False: "false"}
+_QUOTED = frozenset('"\\')
+"""Characters `_quote` escapes."""
 
 
 def _float_words(number: float) -> str:

@@ -133,9 +133,8 @@ def safe_refusal(code: str, message: str, lines: tuple[str, ...]) -> ToolRefusal
 
     Input validation builds one per bad call; its checks would cost more than the validation.
     """
-    refusal = ToolRefusal.__new__(ToolRefusal)
-    refusal.code, refusal.message, refusal.lines = code, message, lines
-    Exception.__init__(refusal, message)
+    refusal = ToolRefusal.__new__(ToolRefusal, message)  # sets `args`, as `__init__` would
+    refusal.__dict__ = {"code": code, "message": message, "lines": lines}  # one dict, not 3 sets
     return refusal
 
 

@@ -13,8 +13,10 @@ from adecore_tools import (
     length_of,
     or_note,
     parse_refusal_body,
+    parse_tool_input,
     refusal_body,
     refusal_rows,
+    tool,
 )
 
 # Every character `field()` must turn into one space: C0 controls (tab and newline among them),
@@ -126,6 +128,24 @@ def test_pickling_a_tool_refusal_round_trips():
     assert back.code == "bad-arguments"
     assert back.message == "text: missing"
     assert tuple(back.lines) == ("fields\ttext\trevision", "more")
+
+
+def test_a_refusal_from_validation_is_one_the_constructor_would_make():
+    """Validation builds its refusals without `__init__` (for speed): nothing may tell."""
+
+    @tool("v")
+    async def takes_int(n: int) -> None:
+        """Takes an integer."""
+
+    with pytest.raises(ToolRefusal) as info:
+        parse_tool_input(takes_int, {"n": "ten"})
+    made = info.value
+    same = ToolRefusal(made.code, made.message, made.lines)
+    assert made == same
+    assert (made.args, str(made), repr(made)) == (same.args, str(same), repr(same))
+    assert made.args == ('n: expected an integer, got "ten"',)
+    assert vars(made) == vars(same)
+    assert pickle.loads(pickle.dumps(made)) == same  # noqa: S301 - our own bytes
 
 
 def test_pickling_a_coded_error_round_trips():

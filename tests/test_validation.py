@@ -138,6 +138,20 @@ def test_echoed_string_cannot_break_the_line():
     assert found.message == 'n: expected an integer, got "a b c  d"'
 
 
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ('say "hi"', r'"say \"hi\""'),
+        ("a\\b", r'"a\\b"'),
+        ('"', r'"\""'),
+        ("", '""'),
+        ("plain words", '"plain words"'),
+    ],
+)
+def test_short_echo_escapes_quotes_and_backslashes(value, shown):
+    assert refused(takes_int, {"n": value}) == f"n: expected an integer, got {shown}"
+
+
 # --- int ----------------------------------------------------------------------------------------
 
 
