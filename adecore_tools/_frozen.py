@@ -15,9 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
+from typing_extensions import Self
+
 __all__ = ["Frozen", "Unique", "once"]
 
 T = TypeVar("T")
+_setattr = object.__setattr__
 
 
 def once(cache: dict[Any, T], key: Hashable, build: Callable[[], T]) -> T:
@@ -37,9 +40,12 @@ class Frozen:
     __slots__ = ("_hash",)
 
     def _set(self, *values: object) -> None:
-        """Set every slot, in order, once (from `__init__`)."""
-        for name, value in zip(self._names(), values, strict=True):
-            object.__setattr__(self, name, value)
+        """Set every slot, in order, once (from `__init__`, whose parameters follow the slots).
+
+        Not `zip(strict=True)`: it doubles the cost of making a value (tests check the arity).
+        """
+        for name, value in zip(self.__slots__, values, strict=False):
+            _setattr(self, name, value)
 
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._names())
@@ -99,3 +105,11 @@ class Unique(Frozen):
     def __hash__(self) -> int:
         """By identity, consistent with `__eq__`."""
         return id(self)
+
+    def __copy__(self) -> Self:
+        """Itself: a copy would be another object, equal to nothing (as with a function)."""
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """Itself, as `__copy__`."""
+        return self

@@ -59,6 +59,10 @@ class ToolRegistry(Unique):
             "\t".join(("tools", *by_name)),
         )
 
+    def __reduce__(self) -> tuple[type[ToolRegistry], tuple[tuple[Toolkit, ...]]]:
+        """Pickle by toolkits, what `__init__` takes."""
+        return (type(self), (self.toolkits,))
+
     def __repr__(self) -> str:
         """Show the toolkit names."""
         return f"ToolRegistry({[kit.name for kit in self.toolkits]!r})"

@@ -1,0 +1,110 @@
+"""The package's value classes: immutable, compared by value, built through `__init__`."""
+
+import copy
+import inspect
+import pickle
+
+import pytest
+
+from adecore_tools import ToolRegistry, create_tool_registry, define_toolkit, tool
+from adecore_tools._fields import Field, Nullable, Scalar
+from adecore_tools._frozen import Frozen, Unique
+
+
+def _value_classes(base: type = Frozen) -> list[type]:
+    found = []
+    for cls in base.__subclasses__():
+        found.append(cls)
+        found += _value_classes(cls)
+    return found
+
+
+VALUE_CLASSES = [
+    cls
+    for cls in _value_classes()
+    if "__init__" in vars(cls) and "__reduce__" not in vars(cls) and cls.__module__ != __name__
+]
+"""Classes whose `__init__` takes their slots; `ToolRegistry` takes toolkits and says so."""
+
+
+def test_every_value_class_is_found():
+    names = {cls.__name__ for cls in VALUE_CLASSES}
+    assert {"Field", "Scalar", "Constrained", "Tool", "ToolInput", "Toolkit"} <= names
+
+
+@pytest.mark.parametrize("cls", VALUE_CLASSES, ids=lambda cls: cls.__name__)
+def test_init_parameters_follow_the_slots(cls):
+    """`_set` pairs values with slots by position, and `__reduce__` replays them into `__init__`."""
+    parameters = list(inspect.signature(cls.__init__).parameters)[1:]
+    assert tuple(parameters) == cls.__slots__
+
+
+def test_a_value_cannot_change():
+    node = Scalar(int)
+    with pytest.raises(AttributeError, match="immutable"):
+        node.kind = str  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="immutable"):
+        del node.kind  # type: ignore[misc]
+
+
+def test_values_compare_hash_copy_and_pickle_by_value():
+    field = Field(
+        name="n",
+        type=Nullable(Scalar(int)),
+        required=False,
+        default=None,
+        description="A number.",
+        missing_message=None,
+    )
+    twin = Field(
+        name="n",
+        type=Nullable(Scalar(int)),
+        required=False,
+        default=None,
+        description="A number.",
+        missing_message=None,
+    )
+    assert field == twin
+    assert hash(field) == hash(twin)
+    assert field != Field("n", Scalar(int), True, None, "A number.", None)
+    assert copy.copy(field) == field
+    assert copy.deepcopy(field) == field
+    assert pickle.loads(pickle.dumps(field)) == field  # noqa: S301 - our own bytes
+    assert repr(field).startswith("Field(name='n', type=Nullable(inner=Scalar(kind=<class 'int'>)")
+
+
+def test_unique_objects_equal_only_themselves():
+    class Thing(Unique):
+        __slots__ = ("x",)
+
+        def __init__(self, x: int) -> None:
+            self._set(x)
+
+    one, other = Thing(1), Thing(1)
+    assert one == one  # noqa: PLR0124 - identity is the point
+    assert one != other
+    assert hash(one) != hash(other)
+
+
+@tool("kit")
+async def ping() -> str:
+    """Answer pong."""
+    return "pong"
+
+
+def test_tools_inputs_and_registries_copy_as_themselves():
+    """Identity is what they are (like a function): a copy would be equal to nothing."""
+    registry = create_tool_registry([define_toolkit("kit", [ping])])
+    for thing in (registry, ping, ping.input):
+        assert copy.copy(thing) is thing
+        assert copy.deepcopy(thing) is thing
+    assert copy.deepcopy({"tools": [ping]})["tools"][0] is ping
+
+
+def test_a_registry_reduces_to_its_toolkits():
+    registry = create_tool_registry([define_toolkit("kit", [ping])])
+    rebuild, arguments = registry.__reduce__()
+    again = rebuild(*arguments)
+    assert type(again) is ToolRegistry
+    assert again.toolkits == registry.toolkits
+    assert again.mcp_tools() == registry.mcp_tools()
