@@ -293,7 +293,8 @@ def _constrained(node: Constrained, *, native: bool) -> Checker:
     return check
 
 
-Test = Callable[[Any], "Problem | Invalid | None"]
+Test = Callable[[Any], "str | Problem | Invalid | None"]
+"""A bound's test: None when the value meets it, else the problem."""
 
 
 def _test(check: Check, base: Node) -> Test:  # noqa: PLR0911 - one test per bound
@@ -337,10 +338,10 @@ def _is_multiple(value: Any, step: Any) -> bool:
 
 
 def _bound_test(holds: Callable[[Any, Any], bool], bound: object, wanted: str) -> Test:
-    def test(value: Any) -> Problem | None:
+    def test(value: Any) -> str | None:
         if holds(value, bound):
             return None
-        return Problem((), f"expected {wanted}, got {show(value)}")
+        return f"expected {wanted}, got {show(value)}"
 
     return test
 
@@ -356,9 +357,9 @@ def _length_test(check: at.MinLen | at.MaxLen, base: Node) -> Test:
         limit, word, holds = check.max_length, "at most", operator.le
     wanted = f"expected {word} {limit} {one if limit == 1 else many}"
 
-    def test(value: cabc.Sized) -> Problem | None:
+    def test(value: cabc.Sized) -> str | None:
         size = len(value)
-        return None if holds(size, limit) else Problem((), f"{wanted}, got {size}")
+        return None if holds(size, limit) else f"{wanted}, got {size}"
 
     return test
 
@@ -393,12 +394,12 @@ def _predicate_test(func: Callable[[Any], object]) -> Test:
     """Like a transform, a predicate may refuse with a `ValueError` of its own words."""
     wanted = f"expected {_predicate_words(func)}"
 
-    def test(value: Any) -> Problem | None:
+    def test(value: Any) -> str | Problem | None:
         try:
             holds = func(value)
         except ValueError as exc:
             return Problem((), str(exc) or f"{wanted}, got {show(value)}", authored=True)
-        return None if holds else Problem((), f"{wanted}, got {show(value)}")
+        return None if holds else f"{wanted}, got {show(value)}"
 
     return test
 
@@ -467,7 +468,7 @@ def _record(values: Checker) -> Checker:
         for key, entry in entries:
             name = _key_name(key)
             if name is None:
-                found = add(found, Problem((), f"expected string keys, got the key {show(key)}"))
+                found = add(found, f"expected string keys, got the key {show(key)}")
                 continue
             result = out[name] = values(entry)
             if isinstance(result, Invalid):
@@ -553,7 +554,7 @@ def _object_checker(fields: Sequence[Field], mode: str, node: Object | None) -> 
         for key, entry in entries:
             name = _key_name(key)
             if name is None:
-                found = add(found, Problem((), f"expected field names, got the key {show(key)}"))
+                found = add(found, f"expected field names, got the key {show(key)}")
             elif name in index:
                 known[name] = entry
             elif found is not None and len(found.entries) >= LIMIT:
