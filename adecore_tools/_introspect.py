@@ -16,7 +16,7 @@ import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, NewType
 
 import annotated_types as at
 import typing_extensions as te
@@ -79,15 +79,17 @@ class Unresolved(Exception):  # noqa: N818 - a state (a name not defined yet), n
         self.fields = fields
 
 
-class _Where(Frozen):
-    """Where a definition mistake is: the tool, and the path of the field inside its input."""
+class _Where:
+    """Where a definition mistake is: the tool, and the path of the field inside its input.
+
+    Made for every field and never compared: a plain class, cheaper to make than a value.
+    """
 
     __slots__ = ("tool", "path")
-    tool: str
-    path: str
 
     def __init__(self, tool: str, path: str = "") -> None:
-        self._set(tool, path)
+        self.tool = tool
+        self.path = path
 
     def into(self, part: str) -> _Where:
         """The place one step further in: a field name, `[]` for items, `{}` for record values."""
@@ -260,10 +262,10 @@ def _in_order(tp: object) -> object:
 def _new_node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa: C901, PLR0911, PLR0912
     if isinstance(tp, type) and tp in _SCALARS:
         return _SCALARS[tp]
-    if isinstance(tp, _ALIASES) or hasattr(tp, "__supertype__"):
+    if isinstance(tp, (*_ALIASES, NewType)):
         if tp in seen:
             raise where.error(TypeError, f"{_name(tp)} refers to itself; {_NO_CYCLES}")
-        base: object = getattr(tp, "__value__" if isinstance(tp, _ALIASES) else "__supertype__")
+        base: object = getattr(tp, "__supertype__" if isinstance(tp, NewType) else "__value__")
         return _node(base, where, (*seen, tp))
     origin: Any = te.get_origin(tp)
     args: tuple[Any, ...] = te.get_args(tp)
