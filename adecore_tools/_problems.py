@@ -83,7 +83,8 @@ Entry = str | Problem | tuple[Step, Invalid]
 class Mismatch(Invalid):
     """The value is not of the type at all (as opposed to breaking a bound or a nested rule).
 
-    A union reports its branches' own problems only for a branch the value's type fit.
+    A union reports its branches' own problems only for a branch the value's type fit. It is
+    made whole and never added to: `text` is its one problem.
     """
 
     __slots__ = ("text",)
@@ -155,10 +156,8 @@ def _line(path: tuple[Step, ...], text: str) -> str:
     """One problem in the library's words, behind its path."""
     if not path:
         return text
-    if len(path) == 1:
-        step = path[0]
-        if type(step) is str and len(step) <= _ECHO and step.isidentifier():  # a plain name
-            return f"{step}: {text}"
+    if len(path) == 1 and type(path[0]) is str and _plain(path[0]):
+        return f"{path[0]}: {text}"
     return f"{_path(path)}: {text}"
 
 
