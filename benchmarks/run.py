@@ -477,6 +477,26 @@ def _memory_ratio(check: Callable[[Any], Any], size: int) -> float:
     return (peak - built) / (built - before)
 
 
+def _faults_per_item(check: Callable[[Any], Any], size: int) -> float | None:
+    """Minor page faults per item while checking a `size`-item input again and again.
+
+    A fault is the kernel handing the process a fresh page: memory the allocator gave back to the
+    system and asks for again. None where `resource` is missing (Windows).
+    """
+    try:
+        import resource  # noqa: PLC0415 - Unix only
+    except ImportError:
+        return None
+    data = workloads.scale_input(size)
+    runs = max(3, 300_000 // size)
+    check(data)
+    gc.collect()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for _ in range(runs):
+        check(data)
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / (runs * size)
+
+
 SMALL, BIG = 1_000, 100_000
 """The sizes whose per-item times the `scale` target compares."""
 
@@ -492,7 +512,10 @@ def measure_scale(report: Report, settings: Settings) -> None:
         for name in workloads.scale_validators():
             note = ""
             if name in validators:
-                note = f"peak memory {_memory_ratio(validators[name].check, size):.2f}x the input"
+                check = validators[name].check
+                note = f"peak memory {_memory_ratio(check, size):.2f}x the input"
+                if (faults := _faults_per_item(check, size)) is not None:
+                    note += f", {faults:.3f} page faults per item"
             per_item = [t / size for t in samples[name]] if name in samples else None
             report.rows.append(Row("scale", f"{size:,} items", name, per_item, "item", note=note))
     _progress(f"scale: growth from {SMALL:,} to {BIG:,} items")
@@ -693,7 +716,9 @@ NOTES = """\
   `MCPServer.call_tool(name, arguments)`. fastmcp's in-memory `Client(server)` is several times
   slower still and is not used.
 - scale: per-item time of a `list[Item]` field (Item: a string and an int in [0, 1000)); peak
-  memory is tracemalloc's peak while checking, over what building the input allocated. The growth
+  memory is tracemalloc's peak while checking, over what building the input allocated; page
+  faults are the minor faults (`getrusage`) per item over repeated checks: fresh pages the kernel
+  hands back after the allocator returned them, the main cost that grows with size. The growth
   target is measured apart: 1,000 and 100,000 items take turns in the same rounds and each round's
   pair is compared (also with the collector off, for adecore_tools and the floor), so it does not
   depend on the load the machine had when each size's rows above were measured.
