@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import linecache
+import operator
 import typing
 from collections.abc import Callable, Hashable
 from functools import partial
@@ -273,7 +274,7 @@ def _refused(node: Node, value: str, values: _Values) -> str | None:
             inf = values.ref(_INF)
             return f"type({value}) is not float or not -{inf} < {value} < {inf}"
         return f"type({value}) is not {node.kind.__name__}"
-    if isinstance(node, Choice) and node.values == node.outputs and node.json_type in _EXACT:
+    if isinstance(node, Choice) and _passed_as_sent(node) and node.json_type in _EXACT:
         choices = values.ref(frozenset(node.values))
         return f"type({value}) is not {_EXACT[node.json_type]} or {value} not in {choices}"
     if isinstance(node, Constrained) and not node.transforms:
@@ -284,6 +285,14 @@ def _refused(node: Node, value: str, values: _Values) -> str | None:
             tests = typing.cast("list[str]", bounds)
             return f"{inner} or not ({' and '.join(tests)})" if tests else inner
     return None
+
+
+def _passed_as_sent(node: Choice) -> bool:
+    """Whether the function gets the very value sent (a `Literal`), not a member for it (`Enum`).
+
+    Compared by identity: an `IntEnum` or `StrEnum` member equals its value.
+    """
+    return all(map(operator.is_, node.values, node.outputs))
 
 
 def _holds(  # noqa: PLR0911 - one per bound

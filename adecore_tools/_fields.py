@@ -162,8 +162,9 @@ class Choice(Frozen):
         self._set(values, outputs, json_type)
 
     def _key(self) -> tuple[Any, ...]:
-        # `1 == 1.0 == True`: equal choices must also agree on the type of each value
-        return (self.values, tuple(map(type, self.values)), self.outputs, self.json_type)
+        # `1 == 1.0 == True == IntEnum member`: equal choices must also agree on every type
+        values, outputs = self.values, self.outputs
+        return (values, tuple(map(type, values)), outputs, tuple(map(type, outputs)))
 
 
 class Array(Frozen):

@@ -348,6 +348,75 @@ def test_choices_refuse_other_values():
     )
 
 
+class Priority(enum.IntEnum):
+    LOW = 1
+    HIGH = 2
+
+
+class Rank(enum.IntEnum):
+    FIRST = 1
+    SECOND = 2
+
+
+class Shade(str, enum.Enum):
+    DARK = "dark"
+    LIGHT = "light"
+
+
+class Pick(TypedDict):
+    rank: Rank
+
+
+@tool("v")
+async def takes_equal_choices(
+    *,
+    number: Literal[1, 2] | None = None,
+    priority: Priority | None = None,
+    rank: Rank | None = None,
+    shade: Shade | None = None,
+    word: Literal["dark", "light"] | None = None,
+    ranks: list[Rank] | None = None,
+    pick: Pick | None = None,
+) -> None:
+    """Takes choices whose values are equal to one another's."""
+
+
+def test_int_and_str_enums_pass_their_members_even_when_values_are_equal():
+    """An IntEnum member equals its value, and so do members of two such enums: types decide."""
+    for sent in (2, 2.0):  # the generated fast path, then the checker
+        out = parse_tool_input(
+            takes_equal_choices,
+            {
+                "number": sent,
+                "priority": sent,
+                "rank": sent,
+                "ranks": [sent],
+                "pick": {"rank": sent},
+            },
+        )
+        assert type(out["number"]) is int
+        assert out["priority"] is Priority.HIGH
+        assert out["rank"] is Rank.SECOND
+        assert out["ranks"][0] is Rank.SECOND
+        assert out["pick"]["rank"] is Rank.SECOND
+    out = parse_tool_input(takes_equal_choices, {"shade": "dark", "word": "dark"})
+    assert out["shade"] is Shade.DARK
+    assert type(out["word"]) is str
+
+
+def test_a_default_member_is_checked_against_its_own_enum():
+    @tool("v")
+    async def first(number: Literal[1, 2] = 1) -> None:
+        """Declares the plain choice first."""
+
+    @tool("v")
+    async def second(priority: Priority = Priority.LOW) -> None:
+        """Then the IntEnum of the same values."""
+
+    assert parse_tool_input(second, {}) == {"priority": Priority.LOW}
+    assert parse_tool_input(first, {}) == {"number": 1}
+
+
 def test_enum_member_itself_is_not_input():
     assert refused(takes_choices, {"color": Color.RED}) == (
         'color: expected one of "red", "green", got a value of type Color'
