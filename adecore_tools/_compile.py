@@ -54,21 +54,40 @@ _NO_VALUE: Any = object()
 
 def compile_fields(fields: Sequence[Field], tool: str) -> Checker:
     """The validator of a tool's input: a mapping in, the function's keyword arguments out."""
-    for f in fields:
-        _check_default(f, tool)
+    _check_defaults(fields, tool, "")
     return _object_checker(fields, _codegen.KWARGS, None)
 
 
-def _check_default(f: Field, tool: str) -> None:
-    if f.default is MISSING or f.default is None:
-        return
-    refused = _checker(f.type, native=True)(f.default)
-    if isinstance(refused, Invalid):
-        msg = (
-            f"field {f.name!r} of tool {tool!r}: the default {f.default!r} is refused by the "
-            f"field's own type ({message(refused)}); change the default or the type"
-        )
-        raise ValueError(msg)  # noqa: TRY004 - a default the field refuses: SPEC 3 says ValueError
+def _check_defaults(fields: Sequence[Field], tool: str, path: str) -> None:
+    """Refuse a default its own field would refuse, here or in any nested dataclass.
+
+    A default factory is not called: it may do anything, and runs only when it is needed.
+    """
+    for f in fields:
+        here = f"{path}.{f.name}" if path else f.name
+        if f.default is not MISSING and f.default is not None:
+            refused = _checker(f.type, native=True)(f.default)
+            if isinstance(refused, Invalid):
+                msg = (
+                    f"field {here!r} of tool {tool!r}: the default {f.default!r} is refused by "
+                    f"the field's own type ({message(refused)}); change the default or the type"
+                )
+                raise ValueError(msg)
+        _check_nested_defaults(f.type, tool, here)
+
+
+def _check_nested_defaults(node: Node, tool: str, path: str) -> None:
+    if isinstance(node, (Nullable, Constrained)):
+        _check_nested_defaults(node.inner, tool, path)
+    elif isinstance(node, Array):
+        _check_nested_defaults(node.items, tool, f"{path}[]")
+    elif isinstance(node, Record):
+        _check_nested_defaults(node.values, tool, f"{path}{{}}")
+    elif isinstance(node, Union):
+        for branch in node.branches:
+            _check_nested_defaults(branch, tool, path)
+    elif isinstance(node, Object):
+        _check_defaults(node.fields, tool, path)
 
 
 def _checker(node: Node, *, native: bool = False) -> Checker:

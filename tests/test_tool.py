@@ -525,6 +525,46 @@ def test_dataclass_default_violating_its_bounds_is_a_value_error():
         make(bad_default)
 
 
+@dataclass
+class Options:
+    count: Annotated[int, Ge(0)] = -1
+
+
+@dataclass
+class Settings:
+    mode: Literal["a", "b"] = "b"
+
+
+class Holder(TypedDict):
+    options: list[Options]
+
+
+@pytest.mark.parametrize(
+    ("annotation", "path"),
+    [
+        (Options, "options.count"),
+        (Options | None, "options.count"),
+        (list[Options], "options[].count"),
+        (dict[str, Options], "options{}.count"),
+        (Holder, "options.options[].count"),
+    ],
+)
+def test_a_default_refused_inside_a_nested_dataclass_is_a_value_error(annotation, path):
+    """SPEC 4.1: the rules of a field hold inside nested objects; its default is no exception."""
+    namespace = {"A": annotation}
+    exec("async def bad_default(options: A) -> None: ...", namespace)  # noqa: S102 - our own text
+
+    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*default -1") as info:
+        make(namespace["bad_default"])
+    assert f"field {path!r}" in str(info.value)
+
+
+def test_nested_dataclass_defaults_in_their_own_terms_are_accepted():
+    async def good(settings: Settings) -> None: ...
+
+    assert parse_tool_input(make(good), {"settings": {}}) == {"settings": Settings("b")}
+
+
 def test_enum_default_must_be_a_member():
     async def bad_default(level: Level = 1) -> None: ...
 
