@@ -286,3 +286,15 @@ class Field(Frozen):
     def _key(self) -> tuple[Any, ...]:
         default: object = self.default
         return (*self._values(), type(default))  # a default of 0 is not one of False
+
+    def __reduce__(self) -> tuple[Callable[..., Field], tuple[Any, ...]]:
+        """By value; a `MISSING` default is left out (copied or pickled, it is a new object)."""
+        if self.default is not MISSING:
+            return super().__reduce__()
+        return (_without_default, (self.name, self.type, self.required, *self._values()[4:]))
+
+
+def _without_default(*values: Any) -> Field:
+    """A `Field` from all its values but the default, which stays `MISSING`."""
+    name, node, required, description, missing_message = values
+    return Field(name, node, required, MISSING, description, missing_message)

@@ -88,7 +88,7 @@ class Frozen:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._names())
         return f"{type(self).__name__}({shown})"
 
-    def __reduce__(self) -> tuple[type[Frozen], tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
         """Copy and pickle through `__init__`, whose parameters follow the slots."""
         return (type(self), self._values())
 

@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from adecore_tools import ToolRegistry, create_tool_registry, define_toolkit, tool
-from adecore_tools._fields import Field, Nullable, Scalar
+from adecore_tools._fields import MISSING, Field, Nullable, Scalar
 from adecore_tools._frozen import Frozen, Unique
 
 
@@ -22,9 +22,9 @@ def _value_classes(base: type = Frozen) -> list[type]:
 VALUE_CLASSES = [
     cls
     for cls in _value_classes()
-    if "__init__" in vars(cls) and "__reduce__" not in vars(cls) and cls.__module__ != __name__
+    if "__init__" in vars(cls) and cls is not ToolRegistry and cls.__module__ != __name__
 ]
-"""Classes whose `__init__` takes their slots; `ToolRegistry` takes toolkits and says so."""
+"""Classes whose `__init__` takes their slots (`ToolRegistry` takes toolkits, and reduces so)."""
 
 
 def test_every_value_class_is_found():
@@ -71,6 +71,19 @@ def test_values_compare_hash_copy_and_pickle_by_value():
     assert copy.deepcopy(field) == field
     assert pickle.loads(pickle.dumps(field)) == field  # noqa: S301 - our own bytes
     assert repr(field).startswith("Field(name='n', type=Nullable(inner=Scalar(kind=<class 'int'>)")
+
+
+def test_a_field_without_default_keeps_missing_through_copy_and_pickle():
+    """`MISSING` is a sentinel: a copy of it would be another object, and the field another one."""
+    required = Field("n", Scalar(int), True)
+    assert required.default is MISSING
+    for again in (
+        copy.copy(required),
+        copy.deepcopy(required),
+        pickle.loads(pickle.dumps(required)),  # noqa: S301 - our own bytes
+    ):
+        assert again == required
+        assert again.default is MISSING
 
 
 def test_unique_objects_equal_only_themselves():
