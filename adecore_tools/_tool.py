@@ -78,6 +78,25 @@ class ToolAnnotations(Frozen):
         open_world: bool | None = None,
         title: str | None = None,
     ) -> None:
+        """Check the annotations: they are listed to clients as JSON booleans and a string."""
+        for flag, value, optional in (
+            ("read_only", read_only, False),
+            ("destructive", destructive, False),
+            ("idempotent", idempotent, True),
+            ("open_world", open_world, True),
+        ):
+            if not (type(value) is bool or (optional and value is None)):
+                either = "True, False or None" if optional else "True or False"
+                msg = f"{flag} is {either}, got {value!r}"
+                raise ValueError(msg)
+        if read_only and destructive:
+            msg = (
+                "a tool cannot be both read_only and destructive; a read-only tool removes nothing"
+            )
+            raise ValueError(msg)
+        if title is not None and (not isinstance(title, str) or not title.strip()):
+            msg = f"a title is a non-empty string, got {title!r}"
+            raise ValueError(msg)
         self._set(read_only, destructive, idempotent, open_world, title)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -290,11 +309,8 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
     section. The signature is read now: every mistake in it raises here.
     """
     check_name(toolkit, "toolkit")
-    if read_only and destructive:
-        msg = "a tool cannot be both read_only and destructive; a read-only tool removes nothing"
-        raise ValueError(msg)
-    if title is not None and (not isinstance(title, str) or not title.strip()):
-        msg = f"a title is a non-empty string, got {title!r}"
+    if description is not None and not isinstance(description, str):
+        msg = f"a description is a string saying what the tool does, got {description!r}"
         raise ValueError(msg)
     annotations = ToolAnnotations(
         read_only=read_only,
@@ -333,31 +349,35 @@ class Toolkit(Frozen):
     name: str
     tools: tuple[Tool[..., Any], ...]
 
-    def __init__(self, name: str, tools: tuple[Tool[..., Any], ...]) -> None:
-        self._set(name, tools)
+    def __init__(self, name: str, tools: Iterable[Tool[..., Any]]) -> None:
+        """Check the tools: `ValueError` when one names another toolkit or two share a name."""
+        check_name(name, "toolkit")
+        members = tuple(tools)
+        seen: set[str] = set()
+        for member in members:
+            if not isinstance(member, Tool):
+                msg = (
+                    f"toolkit {name!r}: {member!r} is not a tool; decorate it with @tool({name!r})"
+                )
+                raise TypeError(msg)
+            if member.toolkit != name:
+                msg = (
+                    f"toolkit {name!r}: tool {member.name!r} belongs to toolkit "
+                    f"{member.toolkit!r}; declare it with @tool({name!r}) or put it in its own "
+                    "toolkit"
+                )
+                raise ValueError(msg)
+            if member.name in seen:
+                msg = f"toolkit {name!r}: two tools are named {member.name!r}; rename one"
+                raise ValueError(msg)
+            seen.add(member.name)
+            resolved(member)
+        self._set(name, members)
 
 
 def define_toolkit(name: str, tools: Iterable[Tool[..., Any]]) -> Toolkit:
     """A toolkit; `ValueError` when a tool names another toolkit or two tools share a name."""
-    check_name(name, "toolkit")
-    members = tuple(tools)
-    seen: set[str] = set()
-    for member in members:
-        if not isinstance(member, Tool):
-            msg = f"toolkit {name!r}: {member!r} is not a tool; decorate it with @tool({name!r})"
-            raise TypeError(msg)
-        if member.toolkit != name:
-            msg = (
-                f"toolkit {name!r}: tool {member.name!r} belongs to toolkit {member.toolkit!r}; "
-                f"declare it with @tool({name!r}) or put it in its own toolkit"
-            )
-            raise ValueError(msg)
-        if member.name in seen:
-            msg = f"toolkit {name!r}: two tools are named {member.name!r}; rename one"
-            raise ValueError(msg)
-        seen.add(member.name)
-        resolved(member)
-    return Toolkit(name, members)
+    return Toolkit(name, tools)
 
 
 def parse_tool_input(tool: Tool[..., Any], input: object) -> dict[str, Any]:  # noqa: A002 - the contract's name

@@ -220,6 +220,30 @@ def test_read_only_and_destructive_is_a_value_error():
         make(lambda_free_tool(), read_only=True, destructive=True)
 
 
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        ({"read_only": "no"}, "read_only"),
+        ({"destructive": 1}, "destructive"),
+        ({"idempotent": "yes"}, "idempotent"),
+        ({"open_world": 0}, "open_world"),
+        ({"title": 5}, "title"),
+        ({"description": 123}, "description"),
+    ],
+)
+def test_annotations_and_description_of_the_wrong_type_are_value_errors(options, named):
+    """They are listed as JSON booleans and strings: `"no"` would be listed, and be truthy."""
+    with pytest.raises(ValueError, match=named):
+        make(lambda_free_tool(), **options)
+
+
+def test_tool_annotations_check_themselves_when_built_directly():
+    with pytest.raises(ValueError, match="read_only"):
+        ToolAnnotations(read_only=True, destructive=True)
+    with pytest.raises(ValueError, match="idempotent"):
+        ToolAnnotations(idempotent="yes")  # type: ignore[arg-type]
+
+
 def lambda_free_tool():
     async def plain(text: str) -> str:
         return text
@@ -905,6 +929,17 @@ def test_toolkit_is_immutable():
     kit = define_toolkit("kit", [])
     with pytest.raises(AttributeError):
         kit.name = "other"
+
+
+def test_a_toolkit_built_directly_checks_as_define_toolkit_does():
+    async def stray() -> None: ...
+
+    t = make(stray, toolkit="other")
+    with pytest.raises(ValueError, match="stray"):
+        Toolkit("kit", (t,))
+    with pytest.raises(ValueError, match="Not A Name"):
+        Toolkit("Not A Name!", ())
+    assert Toolkit("other", [t]) == define_toolkit("other", [t])
 
 
 def test_tool_of_another_toolkit_is_a_value_error():
