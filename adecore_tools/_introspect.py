@@ -20,6 +20,7 @@ from typing import Any, NewType
 
 import annotated_types as at
 import typing_extensions as te
+from typing_extensions import TypeIs
 
 from ._docstrings import split_docstring
 from ._fields import (
@@ -138,14 +139,14 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
         if param.name not in hints:
             raise here.error(TypeError, "has no annotation; annotate it with the type it takes")
         hint = hints[param.name]
-        if isinstance(hint, type) and issubclass(hint, ToolCall):
+        if _is_call_class(te.get_origin(hint) or hint):  # a generic call class too
             if call is not None:
                 raise here.error(
                     TypeError,
                     f"is a second call parameter (the first is {call.name!r}); "
                     "a tool takes at most one ToolCall",
                 )
-            call, call_type = param, hint
+            call, call_type = param, te.get_origin(hint) or hint
             continue
         if param.kind is param.POSITIONAL_ONLY:
             raise here.error(TypeError, "is positional-only; fields are passed by name")
@@ -173,6 +174,31 @@ def _hints(obj: object, where: _Where) -> dict[str, Any]:
             if mention.search(hint if isinstance(hint, str) else repr(hint))
         )
         raise Unresolved(name, fields) from exc
+    except Exception as exc:  # a string annotation that is no valid Python, or fails to evaluate
+        culprit = _unreadable(obj, type(exc))
+        place = where if culprit is None else where.into(culprit)
+        raise place.error(
+            TypeError,
+            f"an annotation cannot be read ({type(exc).__name__}: {exc}); write a valid type",
+        ) from exc
+
+
+def _unreadable(obj: object, error: type[Exception]) -> str | None:
+    """The first field whose annotation alone fails as the whole did, to name it."""
+    annotations: dict[str, object] = getattr(obj, "__annotations__", {})
+    for name, hint in annotations.items():
+        probe = type(
+            "probe",
+            (),
+            {"__annotations__": {name: hint}, "__module__": getattr(obj, "__module__", None)},
+        )
+        try:
+            te.get_type_hints(probe, include_extras=True)
+        except error:
+            return name
+        except Exception:  # noqa: BLE001, S112 - another failure: not the one being named
+            continue
+    return None
 
 
 def _field(  # noqa: PLR0913 - each argument is one fact about the field
@@ -274,6 +300,12 @@ def _new_node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa
     if origin in _LITERALS:
         return _literal(args, where)
     kind: type[object] | None = tp if isinstance(tp, type) else None
+    if _is_call_class(kind) or _is_call_class(origin):
+        raise where.error(
+            TypeError,
+            f"{_name(tp)} is a ToolCall, never input: annotate the call parameter with the class "
+            "alone (not in a union, Annotated, a list or an object)",
+        )
     if kind is not None and issubclass(kind, enum.Enum):
         return _enum(kind, where)
     if origin in _UNIONS:
@@ -291,6 +323,10 @@ def _new_node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa
     if tp is None or tp is type(None):
         raise where.error(TypeError, "None alone is no input; use X | None for an optional X")
     raise where.error(TypeError, f"type {_name(tp)} has no one JSON type; {_advice(tp, kind)}")
+
+
+def _is_call_class(tp: object) -> TypeIs[type[ToolCall]]:
+    return isinstance(tp, type) and issubclass(tp, ToolCall)
 
 
 def _advice(tp: object, kind: type[object] | None) -> str:

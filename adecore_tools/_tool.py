@@ -321,6 +321,9 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
     )
 
     def decorate(fn: Callable[P, Coroutine[Any, Any, R]]) -> Tool[P, R]:
+        if name is None and not isinstance(getattr(fn, "__name__", None), str):
+            msg = f"{fn!r} has no __name__; a tool is an `async def` function, or pass name=..."
+            raise TypeError(msg)
         tool_name = check_name(fn.__name__ if name is None else name, "tool")
         if not inspect.iscoroutinefunction(fn):
             msg = f"tool {tool_name!r}: a tool is an `async def` function; make it async"

@@ -3,13 +3,14 @@
 import asyncio
 import dataclasses
 import enum
+import functools
 import importlib.util
 import sys
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Any, Literal, Optional, TypedDict
+from typing import Annotated, Any, Generic, Literal, Optional, TypedDict, TypeVar
 
 import pytest
 from annotated_types import Ge, Gt, Le
@@ -29,6 +30,8 @@ from adecore_tools import (
     tool_input_schema,
 )
 from adecore_tools._fields import MISSING, Constrained, Field, Nullable, Object, Scalar
+
+T = TypeVar("T")
 
 # --- module-level classes (forward references and recursion need module globals) ----------------
 
@@ -387,6 +390,55 @@ def test_positional_only_field_is_a_type_error():
 
     with pytest.raises(TypeError, match=r"(?s)(?=.*'t').*text"):
         make(t)
+
+
+@pytest.mark.parametrize(
+    ("annotation", "error"), [("list[int", "SyntaxError"), ("int | 3", "TypeError")]
+)
+def test_a_string_annotation_that_cannot_be_read_names_the_tool_and_field(annotation, error):
+    namespace: dict[str, Any] = {}
+    exec(f"async def t(text: str, count: {annotation!r}) -> None: ...", namespace)  # noqa: S102
+
+    with pytest.raises(TypeError, match=rf"(?s)(?=.*field 'count' of tool 't').*{error}"):
+        make(namespace["t"])
+
+
+@dataclass
+class Holds:
+    call: Call
+
+
+@pytest.mark.parametrize(
+    "annotation",
+    [Call | None, Annotated[Call, "meta"], list[Call], Holds, DataCall | int],
+    ids=["optional", "annotated", "list", "inside-an-object", "union"],
+)
+def test_a_call_class_anywhere_but_alone_is_a_type_error(annotation):
+    """Never taken for input (a dataclass call class would otherwise become an object field)."""
+    namespace = {"A": annotation}
+    exec("async def t(call: A, text: str) -> None: ...", namespace)  # noqa: S102 - our own text
+
+    with pytest.raises(TypeError, match=r"(?s)(?=.*'t').*is a ToolCall, never input"):
+        make(namespace["t"])
+
+
+def test_a_generic_call_class_is_the_call_parameter():
+    class Scoped(ToolCall, Generic[T]):
+        pass
+
+    async def t(call: Scoped[int], text: str) -> str:
+        return text
+
+    registry = create_tool_registry([define_toolkit("kit", [make(t)])])
+    assert tuple(names(make(t))) == ("text",)
+    assert run(registry.run("t", {"text": "hi"}, Scoped[int]())) == "hi"
+
+
+def test_a_callable_without_a_name_is_a_type_error():
+    async def g(text: str, count: int) -> None: ...
+
+    with pytest.raises(TypeError, match="__name__"):
+        make(functools.partial(g, count=1))
 
 
 def test_definition_errors_are_not_coded_errors():
