@@ -235,7 +235,7 @@ def _field(  # noqa: PLR0913 - each argument is one fact about the field
         type=node,
         required=required,
         default=default,
-        description=_description(node) or doc or _object_description(node),
+        description=_description(node) or doc or _description_within(node),
         missing_message=missing_message,
     )
 
@@ -255,10 +255,20 @@ def _description(node: Node) -> str | None:
     return node.description if isinstance(node, Constrained) else None
 
 
-def _object_description(node: Node) -> str | None:
-    while isinstance(node, (Nullable, Constrained)):
-        node = node.inner
-    return node.description if isinstance(node, Object) else None
+def _description_within(node: Node) -> str | None:
+    """The first description going in (an alias's, a union's first branch's, an object's).
+
+    The schema shows the same one when the field has none of its own.
+    """
+    while True:
+        if isinstance(node, Constrained) and node.description:
+            return node.description
+        if isinstance(node, (Nullable, Constrained)):
+            node = node.inner
+        elif isinstance(node, Union):
+            node = node.branches[0]
+        else:
+            return node.description if isinstance(node, Object) else None
 
 
 def _node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:

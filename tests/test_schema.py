@@ -620,6 +620,29 @@ def test_item_description_inside_a_described_list():
     )
 
 
+AliasedCount = TypeAliasType("AliasedCount", Annotated[int, Doc("A count from the alias.")])
+
+
+@pytest.mark.parametrize(
+    ("annotation", "description"),
+    [
+        (Annotated[AliasedCount, Ge(0)], "A count from the alias."),
+        (Annotated[int, Doc("The first branch.")] | str, "The first branch."),
+        (Point | None, "A point on the page."),
+        (Annotated[Point, Doc("Where.")], "Where."),
+        (Optional[Annotated[Annotated[int, Doc("Inner.")], Ge(1)]], "Inner."),  # noqa: UP045
+        (list[Annotated[int, Doc("One item.")]], None),
+    ],
+)
+def test_a_fields_description_is_the_one_its_schema_shows(annotation, description):
+    """SPEC 4.1: a host reads descriptions from the fields, without parsing schemas."""
+    namespace = {"A": annotation}
+    exec("async def t(x: A) -> None:\n    'Takes x.'", namespace)  # noqa: S102 - our own text
+    t = tool("kit")(namespace["t"])
+    assert t.input.fields[0].description == description
+    assert tool_input_schema(t)["properties"]["x"].get("description") == description
+
+
 def test_the_last_doc_wins():
     assert one_field(Annotated[str, Doc("first"), Doc("second")])["properties"]["x"] == {
         "type": "string",
