@@ -107,7 +107,15 @@ class ToolRefusal(CodedError):  # noqa: N818 - the contract's name
     def __init__(self, code: str, message: str, lines: Iterable[str] = ()) -> None:
         """Keep the code, message and advice rows."""
         super().__init__(code, message)
-        self.lines = tuple(_row(line) for line in lines)
+        if isinstance(lines, str):
+            msg = f"lines are rows, an iterable of strings, not one string; pass [{lines!r}]"
+            raise TypeError(msg)
+        rows = tuple(lines)
+        for row in rows:
+            if not isinstance(row, str):
+                msg = f"each advice row is a string (fields joined by tabs), got {row!r}"
+                raise TypeError(msg)
+        self.lines = tuple(map(_row, rows))
 
     def __eq__(self, other: object) -> bool:
         """Refusals are equal when their code, message and rows are."""

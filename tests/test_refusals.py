@@ -120,6 +120,13 @@ def test_sanitised_refusal_text_reads_back():
     assert parse_refusal_body(refusal_rows(r)) == r
 
 
+@pytest.mark.parametrize("lines", ["fields\ttext", ["ok", 3], [None]])
+def test_rows_are_an_iterable_of_strings(lines):
+    """A lone string would otherwise become one row per character."""
+    with pytest.raises(TypeError, match="row"):
+        ToolRefusal("bad-arguments", "m", lines)
+
+
 def test_pickling_a_tool_refusal_round_trips():
     r = ToolRefusal("bad-arguments", "text: missing", ["fields\ttext\trevision", "more"])
     back = pickle.loads(pickle.dumps(r))  # noqa: S301 - our own bytes
