@@ -94,9 +94,12 @@ class Frozen:
 
 
 class Unique(Frozen):
-    """An immutable object equal only to itself: a tool, its input, a registry."""
+    """An immutable object equal only to itself: a tool, its input, a registry.
 
-    __slots__ = ()
+    Weakly referable, so a host can key a `WeakKeyDictionary` by tool or registry.
+    """
+
+    __slots__ = ("__weakref__",)
 
     def __eq__(self, other: object) -> bool:
         """Each one is its own."""

@@ -7,6 +7,7 @@ when the tool joins a toolkit.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import typing
 from collections.abc import Callable, Coroutine, Iterable
@@ -211,6 +212,41 @@ class Tool(Unique, Generic[P, R]):
     def input(self) -> ToolInput:
         """The field model of the tool's input (SPEC 4)."""
         return resolved(self).input
+
+    @property
+    def __wrapped__(self) -> Callable[P, Coroutine[Any, Any, R]]:
+        """The function, as `functools.wraps` would say: `inspect.signature(tool)` shows its."""
+        return self.fn
+
+    @property
+    def __name__(self) -> str:
+        """The function's name (the tool's may differ), as for any wrapper."""
+        return self.fn.__name__
+
+    def __reduce__(self) -> tuple[Callable[[str, str], Tool[..., Any]], tuple[str, str]]:
+        """Pickle by reference, as a function is: the tool its module holds under its name."""
+        where = (self.fn.__module__, self.fn.__qualname__)
+        try:
+            found = _tool_at(*where)
+        except Exception:  # noqa: BLE001 - any failure to find it means the same: not pickleable
+            found = None
+        if found is not self:
+            import pickle  # noqa: PLC0415 - rare, and not imported by anything else we load
+
+            msg = f"tool {self.name!r} is not {'.'.join(where)}: only module-level tools pickle"
+            raise pickle.PicklingError(msg)
+        return (_tool_at, where)
+
+
+def _tool_at(module: str, qualname: str) -> Tool[..., Any]:
+    """The tool a module holds under a qualified name: what a pickled tool is read back as."""
+    found: object = importlib.import_module(module)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    if not isinstance(found, Tool):
+        msg = f"{module}.{qualname} is not a tool"
+        raise TypeError(msg)
+    return typing.cast("Tool[..., Any]", found)
 
 
 def resolved(t: Tool[..., Any]) -> _Calling:

@@ -5,8 +5,11 @@ import dataclasses
 import enum
 import functools
 import importlib.util
+import inspect
+import pickle
 import sys
 import textwrap
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -894,6 +897,28 @@ def test_tool_annotations_are_immutable():
     with pytest.raises(AttributeError):
         t.annotations.read_only = True
     assert t.annotations.read_only is False
+
+
+def test_tool_reads_as_the_function_it_wraps():
+    """What `functools.wraps` gives a wrapper, for frameworks that inspect the callable."""
+    fn = uses_later.fn
+    assert uses_later.__wrapped__ is fn
+    assert uses_later.__name__ == "uses_later"
+    assert inspect.signature(uses_later) == inspect.signature(fn)
+    assert weakref.ref(uses_later)() is uses_later
+
+
+def test_a_module_level_tool_pickles_by_reference():
+    assert pickle.loads(pickle.dumps(uses_later)) is uses_later  # noqa: S301 - our own bytes
+    kit = define_toolkit("forward", [uses_later])
+    assert pickle.loads(pickle.dumps(kit)) == kit  # noqa: S301 - our own bytes
+
+
+def test_a_local_tool_does_not_pickle():
+    async def local(text: str) -> None: ...
+
+    with pytest.raises(pickle.PicklingError, match="module-level"):
+        pickle.dumps(make(local))
 
 
 def test_tool_is_callable_like_the_function_without_validation():
