@@ -72,16 +72,16 @@ class ToolRegistry(Unique):
         return len(self._by_name)
 
     def __contains__(self, name: object) -> bool:
-        """Whether a tool has this name."""
-        return name in self._by_name
+        """Whether a tool has this name (anything but a string: no)."""
+        return isinstance(name, str) and name in self._by_name
 
     def __iter__(self) -> Iterator[Tool[..., Any]]:
         """The tools, in order."""
         return iter(self.tools)
 
     def get(self, name: str) -> Tool[..., Any] | None:
-        """The tool of that name, or `None`."""
-        return self._by_name.get(name)
+        """The tool of that name, or `None` (for anything but a string too)."""
+        return self._by_name.get(name) if isinstance(name, str) else None
 
     async def run(self, name: str, input: object = None, call: object = None) -> Any:  # noqa: A002 - the contract's name
         """Check `input` for the tool `name`, then await the tool with it and `call`.
@@ -108,6 +108,9 @@ class ToolRegistry(Unique):
         """A registry with only these toolkits (in this registry's order), to hand an agent less."""
         names = {kit.name for kit in self.toolkits}
         for wanted in toolkit_names:
+            if not isinstance(wanted, str):
+                msg = f"toolkit names are strings, as in select('notes', 'files'); got {wanted!r}"
+                raise TypeError(msg)
             if wanted not in names:
                 hint = closest(wanted, tuple(names))
                 advice = f"; did you mean {hint!r}?" if hint else f"; there are {sorted(names)}"

@@ -151,6 +151,18 @@ def test_contains_by_tool_name():
     assert "nope" not in reg
 
 
+@pytest.mark.parametrize("name", [["note_read"], None, 3, ("note_read",)])
+def test_get_and_in_answer_none_and_false_for_anything_but_a_string(name):
+    reg = registry()
+    assert reg.get(name) is None
+    assert name not in reg
+
+
+def test_select_names_toolkits_one_by_one():
+    with pytest.raises(TypeError, match="select"):
+        registry().select(["note"])  # type: ignore[arg-type]
+
+
 def test_len_counts_tools():
     assert len(registry()) == 4
     assert len(create_tool_registry([CHAT])) == 1
