@@ -405,9 +405,10 @@ def _checked(check: Check, node: Node, where: _Where) -> Check:  # noqa: C901
         base = base.inner
     name = type(check).__name__
     if isinstance(check, _NUMERIC_BOUNDS):
-        if not (isinstance(base, Scalar) and base.kind in (int, float)):
+        if not _numeric(base):
+            advice = "; list only the values it allows" if isinstance(base, Choice) else ""
             raise where.error(
-                TypeError, f"{name} bounds a number; it cannot apply to {_kind(base)}"
+                TypeError, f"{name} bounds a number; it cannot apply to {_kind(base)}{advice}"
             )
         bound = _bound_of(check)
         if type(bound) not in (int, float) or bound != bound:  # noqa: PLR0124 - NaN test
@@ -430,6 +431,15 @@ def _checked(check: Check, node: Node, where: _Where) -> Check:  # noqa: C901
     elif not callable(check.func):
         raise where.error(TypeError, f"Predicate needs a callable, got {check.func!r}")
     return check
+
+
+def _numeric(node: Node) -> bool:
+    """An int or a float, or a union of only those (`int | float`), under any bounds."""
+    while isinstance(node, Constrained):
+        node = node.inner
+    if isinstance(node, Union):
+        return all(map(_numeric, node.branches))
+    return isinstance(node, Scalar) and node.kind in (int, float)
 
 
 def _bound_of(check: at.Gt | at.Ge | at.Lt | at.Le | at.MultipleOf) -> object:

@@ -1023,6 +1023,32 @@ def test_float_bound_sees_the_converted_float():
     assert type(out["x"]) is float
 
 
+def test_a_numeric_bound_holds_on_a_union_of_numbers():
+    @tool("v")
+    async def f(x: Annotated[int | float, at.Ge(0), at.Lt(10)] = 0) -> None:
+        """Takes one."""
+
+    assert parse_tool_input(f, {"x": 1}) == {"x": 1}
+    assert parse_tool_input(f, {"x": 1.5}) == {"x": 1.5}
+    assert refused(f, {"x": -1}) == "x: expected at least 0, got -1"
+    assert refused(f, {"x": 10.0}) == "x: expected less than 10, got 10.0"
+    assert refused(f, {"x": "1"}) == 'x: expected an integer or a number, got "1"'
+
+
+@pytest.mark.parametrize(
+    ("annotation", "says"),
+    [
+        (Annotated[int | str, at.Ge(0)], "cannot apply to union"),
+        (Annotated[Literal[1, 2, 3], at.Ge(2)], "list only the values it allows"),
+    ],
+)
+def test_a_numeric_bound_on_anything_but_numbers_is_a_type_error(annotation, says):
+    namespace = {"A": annotation}
+    exec("async def f(x: A) -> None:\n    'Takes one.'", namespace)  # noqa: S102 - our own text
+    with pytest.raises(TypeError, match=rf"(?s)(?=.*field 'x' of tool 'f').*{says}"):
+        tool("v")(namespace["f"])
+
+
 def test_set_length_is_counted_after_duplicates_merge():
     @tool("v")
     async def f(
