@@ -563,10 +563,9 @@ def _record(args: tuple[object, ...], where: _Where, seen: tuple[object, ...]) -
 
 def _object(cls: type[object], where: _Where, seen: tuple[object, ...]) -> Object:
     is_dataclass = dataclasses.is_dataclass(cls)
-    own_doc = cls.__doc__
-    if is_dataclass and own_doc and own_doc.startswith(f"{cls.__name__}("):
-        own_doc = None  # the signature dataclasses writes when the class has no docstring
-    description, docs = split_docstring(own_doc)
+    description, docs = split_docstring(_own_doc(cls))
+    for base in _object_bases(cls):  # a field documented in a base keeps its description
+        docs = {**split_docstring(_own_doc(base))[1], **docs}
     hints = _hints(cls, where)
     fields: list[Field] = []
     if is_dataclass:
@@ -599,6 +598,24 @@ def _object(cls: type[object], where: _Where, seen: tuple[object, ...]) -> Objec
         description=description or None,
         is_dataclass=is_dataclass,
     )
+
+
+def _own_doc(cls: type[object]) -> str | None:
+    doc = cls.__doc__
+    if doc and dataclasses.is_dataclass(cls) and doc.startswith(f"{cls.__name__}("):
+        return None  # the signature dataclasses writes when the class has no docstring
+    return doc
+
+
+def _object_bases(cls: type[object]) -> Iterator[type[object]]:
+    """The dataclasses or `TypedDict`s a class inherits fields from, nearest first."""
+    if dataclasses.is_dataclass(cls):
+        yield from (base for base in cls.__mro__[1:] if dataclasses.is_dataclass(base))
+        return
+    for base in te.get_original_bases(cls):  # a TypedDict's own bases are not in its MRO
+        if isinstance(base, type) and te.is_typeddict(base):
+            yield base
+            yield from _object_bases(base)
 
 
 def _key_wrappers(hint: object) -> tuple[object, bool | None]:

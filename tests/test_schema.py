@@ -620,6 +620,58 @@ def test_item_description_inside_a_described_list():
     )
 
 
+class DocumentedBase(te.TypedDict):  # typing's keeps no bases before 3.12
+    """Something described.
+
+    Attributes:
+        name: The name, documented in the base.
+    """
+
+    name: str
+
+
+class DocumentedChild(DocumentedBase):
+    size: int
+
+
+class OverridingChild(DocumentedBase):
+    """Overrides one description.
+
+    Attributes:
+        name: The name, as the subclass says.
+    """
+
+
+@dataclass
+class DocumentedData:
+    """Something described.
+
+    Attributes:
+        name: The name, documented in the base.
+    """
+
+    name: str
+
+
+@dataclass
+class DocumentedDataChild(DocumentedData):
+    size: int = 0
+
+
+@pytest.mark.parametrize(
+    ("annotation", "name_doc"),
+    [
+        (DocumentedChild, "The name, documented in the base."),
+        (OverridingChild, "The name, as the subclass says."),
+        (DocumentedDataChild, "The name, documented in the base."),
+    ],
+)
+def test_a_field_documented_in_a_base_class_keeps_its_description(annotation, name_doc):
+    properties = one_field(annotation)["properties"]["x"]["properties"]
+    assert properties["name"].get("description") == name_doc
+    assert "description" not in properties.get("size", {})
+
+
 AliasedCount = TypeAliasType("AliasedCount", Annotated[int, Doc("A count from the alias.")])
 
 
