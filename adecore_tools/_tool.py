@@ -267,18 +267,21 @@ def resolved(t: Tool[..., Any]) -> _Calling:
 
 
 def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]:
-    """Validate `data` and start the tool's function with it and `call`, for the caller to await."""
+    """Validate `data` and start the tool's function with it and `call`, for the caller to await.
+
+    The call object is checked first: a host's mistake must not hide behind a model's.
+    """
     calling = resolved(t)
-    kwargs = calling.input.parse(data)
     name, kind = calling.call_name, calling.call_type
-    if name is None or kind is None:
-        return t.fn(**kwargs)
-    if not isinstance(call, kind):
+    if kind is not None and not isinstance(call, kind):
         msg = (
             f"tool {t.name!r} needs a call object of type {kind.__name__}, "
             f"got {type(call).__name__}; pass one to registry.run(name, input, call)"
         )
         raise TypeError(msg)
+    kwargs = calling.input.parse(data)
+    if name is None:
+        return t.fn(**kwargs)
     if calling.call_positional:
         return t.fn(call, **kwargs)
     kwargs[name] = call

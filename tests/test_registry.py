@@ -424,6 +424,12 @@ def test_missing_or_odd_call_is_a_type_error(call):
         run(registry().run("note_write", {"text": "x"}, call))
 
 
+def test_a_missing_call_is_a_type_error_even_when_the_input_is_bad_too():
+    """The host's mistake is not hidden behind a refusal the model would only retry."""
+    with pytest.raises(TypeError, match="NoteCall"):
+        run(registry().run("note_write", {"text": 5, "unknown": 1}))
+
+
 def test_missing_call_argument_is_a_type_error():
     with pytest.raises(TypeError):
         run(registry().run("note_write", {"text": "x"}))
