@@ -291,7 +291,8 @@ class Field(Frozen):
         """By value; a `MISSING` default is left out (copied or pickled, it is a new object)."""
         if self.default is not MISSING:
             return super().__reduce__()
-        return (_without_default, (self.name, self.type, self.required, *self._values()[4:]))
+        facts = (self.name, self.type, self.required, self.description, self.missing_message)
+        return (_without_default, facts)
 
 
 def _without_default(*values: Any) -> Field:
