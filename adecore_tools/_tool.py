@@ -360,8 +360,11 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
     )
 
     def decorate(fn: Callable[P, Coroutine[Any, Any, R]]) -> Tool[P, R]:
-        if name is None and not isinstance(getattr(fn, "__name__", None), str):
-            msg = f"{fn!r} has no __name__; a tool is an `async def` function, or pass name=..."
+        if not (inspect.isfunction(fn) or inspect.ismethod(fn)):
+            msg = (
+                f"a tool is an `async def` function (or a bound method), got {fn!r}; "
+                "wrap it in an `async def` with the fields as its parameters"
+            )
             raise TypeError(msg)
         tool_name = check_name(fn.__name__ if name is None else name, "tool")
         if not inspect.iscoroutinefunction(fn):

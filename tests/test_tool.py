@@ -437,11 +437,23 @@ def test_a_generic_call_class_is_the_call_parameter():
     assert run(registry.run("t", {"text": "hi"}, Scoped[int]())) == "hi"
 
 
-def test_a_callable_without_a_name_is_a_type_error():
+@pytest.mark.parametrize("name", [None, "named"])
+def test_a_callable_that_is_no_function_is_a_type_error(name):
     async def g(text: str, count: int) -> None: ...
 
-    with pytest.raises(TypeError, match="__name__"):
-        make(functools.partial(g, count=1))
+    with pytest.raises(TypeError, match=r"(?s)async def.*partial"):
+        make(functools.partial(g, count=1), name=name)
+
+
+def test_a_bound_async_method_is_a_tool():
+    class Service:
+        async def write(self, text: str) -> str:
+            return text.upper()
+
+    t = make(Service().write)
+    assert (t.name, tuple(names(t))) == ("write", ("text",))
+    registry = create_tool_registry([define_toolkit("kit", [t])])
+    assert run(registry.run("write", {"text": "hi"})) == "HI"
 
 
 def test_definition_errors_are_not_coded_errors():
