@@ -16,23 +16,46 @@ import re
 
 _GOOGLE_HEADERS = frozenset(
     {
-        "Args:",
-        "Arguments:",
-        "Parameters:",
-        "Params:",
-        "Attributes:",
-        "Keyword Args:",
-        "Keyword Arguments:",
-        "Other Parameters:",
+        "args:",
+        "arguments:",
+        "parameters:",
+        "params:",
+        "attributes:",
+        "keyword args:",
+        "keyword arguments:",
+        "kwargs:",
+        "other parameters:",
     }
 )
-_NUMPY_HEADERS = frozenset({"Parameters", "Other Parameters", "Attributes", "Arguments"})
+"""Google headers of parameter sections, matched without regard to case (as Napoleon does)."""
+_NUMPY_HEADERS = frozenset({"parameters", "other parameters", "attributes", "arguments"})
+_SECTION_HEADERS = frozenset(
+    {
+        "returns:",
+        "return:",
+        "raises:",
+        "yields:",
+        "example:",
+        "examples:",
+        "note:",
+        "notes:",
+        "warning:",
+        "warnings:",
+        "see also:",
+        "references:",
+        "todo:",
+    }
+)
+"""Other Google headers: one of them ends a NumPy parameter block that has no underline after it."""
 _SPHINX_PARAM_FIELDS = frozenset(
     {"param", "parameter", "arg", "argument", "key", "keyword", "ivar", "var", "cvar"}
 )
 _SPHINX_TYPE_FIELDS = frozenset({"type", "vartype"})
 _SPHINX_FIELDS = _SPHINX_PARAM_FIELDS | _SPHINX_TYPE_FIELDS
-_GOOGLE_NAME = re.compile(r"\*{0,2}\w+")
+_GOOGLE_NAMES = re.compile(r"\*{0,2}\w+(?:\s*,\s*\*{0,2}\w+)*")
+"""One name, or several sharing a description (`x, y (float): ...`)."""
+_NUMPY_NAMES = re.compile(r"\*{0,2}\w+(?:\s*,\s*\*{0,2}\w+)*\s*(?::.*)?")
+"""A NumPy entry line: names, then optionally ` : type`."""
 
 
 def split_docstring(doc: str | None) -> tuple[str, dict[str, str]]:
@@ -76,7 +99,13 @@ def _clean_lines(doc: str) -> list[str]:
 
 
 def _parameter_section_end(lines: list[str], start: int, params: dict[str, str]) -> int | None:
-    """Return where the parameter section starting at `start` ends, or `None` if none starts."""
+    """Return where the parameter section starting at `start` ends, or `None` if none starts.
+
+    Sections start at the docstring's own margin: a header inside an indented block (an example,
+    a literal block) is text.
+    """
+    if _indent(lines[start]):
+        return None
     for section_end in (_numpy_section_end, _google_section_end, _sphinx_field_end):
         end = section_end(lines, start, params)
         if end is not None:
@@ -86,7 +115,7 @@ def _parameter_section_end(lines: list[str], start: int, params: dict[str, str])
 
 def _google_section_end(lines: list[str], start: int, params: dict[str, str]) -> int | None:
     header = lines[start]
-    if header.strip() not in _GOOGLE_HEADERS:
+    if header.strip().lower() not in _GOOGLE_HEADERS:
         return None
     end = _indented_block_end(lines, start + 1, _indent(header))
     entry_indent: int | None = None
@@ -103,14 +132,14 @@ def _google_section_end(lines: list[str], start: int, params: dict[str, str]) ->
             pieces.append(line)
         else:
             _record(params, names, pieces)
-            names, pieces = [entry[0]], [entry[1]]
+            names, pieces = entry[0].split(","), [entry[1]]
     _record(params, names, pieces)
     return end
 
 
 def _google_entry(text: str) -> tuple[str, str] | None:
-    """Parse `name: desc` or `name (type): desc` into the name and the first description line."""
-    match = _GOOGLE_NAME.match(text)
+    """Parse `name: desc` or `name (type): desc` into the names and the first description line."""
+    match = _GOOGLE_NAMES.match(text)
     if match is None:
         return None
     rest = text[match.end() :].lstrip()
@@ -138,7 +167,7 @@ def _closing_paren(text: str) -> int | None:
 
 
 def _numpy_section_end(lines: list[str], start: int, params: dict[str, str]) -> int | None:
-    if not _is_numpy_header(lines, start) or lines[start].strip() not in _NUMPY_HEADERS:
+    if not _is_numpy_header(lines, start) or lines[start].strip().lower() not in _NUMPY_HEADERS:
         return None
     base = _indent(lines[start])
     end = start + 2  # just past the last non-blank line of the section
@@ -151,6 +180,8 @@ def _numpy_section_end(lines: list[str], start: int, params: dict[str, str]) -> 
         indent = _indent(line)
         if indent < base or _is_numpy_header(lines, index):
             break
+        if indent == base and not _is_numpy_entry(line):
+            break  # text after the parameters (a paragraph, another style's header) stays
         if indent == base:
             _record(params, names, pieces)
             names, pieces = line.partition(":")[0].split(","), []
@@ -159,6 +190,11 @@ def _numpy_section_end(lines: list[str], start: int, params: dict[str, str]) -> 
         end = index + 1
     _record(params, names, pieces)
     return end
+
+
+def _is_numpy_entry(line: str) -> bool:
+    text = line.strip()
+    return text.lower() not in _SECTION_HEADERS and _NUMPY_NAMES.fullmatch(text) is not None
 
 
 def _is_numpy_header(lines: list[str], index: int) -> bool:

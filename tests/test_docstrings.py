@@ -64,14 +64,18 @@ def test_google_args():
         "Keyword Arguments:",
         "Other Parameters:",
         "Args:   ",
+        "args:",
+        "ARGS:",
+        "Kwargs:",
     ],
 )
 def test_google_headers(header):
+    """Matched without regard to case, as Napoleon does."""
     doc = f"Summary.\n\n{header}\n    x: The x.\n"
     assert split_docstring(doc) == ("Summary.", {"x": "The x."})
 
 
-@pytest.mark.parametrize("header", ["args:", "Args", "Args: x", "Returns:", "Example:"])
+@pytest.mark.parametrize("header", ["Args", "Args: x", "Returns:", "Example:"])
 def test_other_google_like_headers_stay(header):
     doc = f"Summary.\n\n{header}\n    x: The x.\n"
     assert split_docstring(doc) == (f"Summary.\n\n{header}\n    x: The x.", {})
@@ -394,3 +398,57 @@ def test_large_pathological_input_completes(doc):
     description, params = split_docstring(doc)
     assert isinstance(description, str)
     assert isinstance(params, dict)
+
+
+def test_numpy_parameters_end_where_text_no_parameter_starts():
+    """A paragraph or another header after the block is the tool's description, not a name."""
+    doc = """Searches the notes.
+
+        Parameters
+        ----------
+        query : str
+            The phrase to look for.
+        limit, offset : int
+
+        Returns:
+            list[str]: The matching lines.
+
+        Never call this tool before note_read: it needs the revision.
+        """
+    assert split_docstring(doc) == (
+        "Searches the notes.\n\nReturns:\n    list[str]: The matching lines.\n\n"
+        "Never call this tool before note_read: it needs the revision.",
+        {"query": "The phrase to look for."},
+    )
+
+
+def test_numpy_parameters_then_a_plain_paragraph():
+    doc = "Summary.\n\nParameters\n----------\nx : int\n    The x.\n\nMore about the tool.\n"
+    assert split_docstring(doc) == ("Summary.\n\nMore about the tool.", {"x": "The x."})
+
+
+def test_google_entry_with_several_names_describes_each():
+    doc = """Moves a marker.
+
+        Args:
+            name: The marker's name.
+            x, y (float): The new coordinates.
+        """
+    assert split_docstring(doc) == (
+        "Moves a marker.",
+        {"name": "The marker's name.", "x": "The new coordinates.", "y": "The new coordinates."},
+    )
+
+
+def test_a_header_inside_an_indented_block_is_text():
+    doc = """Shows how to document a tool.
+
+        Example:
+            A docstring for a tool looks like::
+
+                Args:
+                    foo: bar
+        """
+    description, params = split_docstring(doc)
+    assert params == {}
+    assert description.endswith("        Args:\n            foo: bar")
