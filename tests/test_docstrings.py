@@ -415,11 +415,11 @@ def test_numpy_parameters_end_where_text_no_parameter_starts():
 
         Never call this tool before note_read: it needs the revision.
         """
-    assert split_docstring(doc) == (
+    description = (
         "Searches the notes.\n\nReturns:\n    list[str]: The matching lines.\n\n"
-        "Never call this tool before note_read: it needs the revision.",
-        {"query": "The phrase to look for."},
+        "Never call this tool before note_read: it needs the revision."
     )
+    assert split_docstring(doc) == (description, {"query": "The phrase to look for."})
 
 
 def test_numpy_parameters_then_a_plain_paragraph():
