@@ -487,7 +487,7 @@ def _record(values: Checker) -> Checker:
         for key, entry in entries:
             name = _key_name(key)
             if name is None:
-                found = add(found, f"expected string keys, got the key {show(key)}")
+                found = add(found, f"expected string keys, got {show(key)} as a key")
                 continue
             result = out[name] = values(entry)
             if isinstance(result, Invalid):
@@ -573,7 +573,7 @@ def _object_checker(fields: Sequence[Field], mode: str, node: Object | None) -> 
         for key, entry in entries:
             name = _key_name(key)
             if name is None:
-                found = add(found, f"expected field names, got the key {show(key)}")
+                found = add(found, f"expected field names, got {show(key)} as a key")
             elif name in index:
                 known[name] = entry
             elif found is not None and len(found.entries) >= LIMIT:

@@ -339,14 +339,23 @@ def _is_call_class(tp: object) -> TypeIs[type[ToolCall]]:
     return isinstance(tp, type) and issubclass(tp, ToolCall)
 
 
+_TEXT_TYPES = {
+    "datetime": "such as an ISO 8601 text",
+    "decimal": "such as transform(Decimal)",
+    "uuid": "such as transform(UUID)",
+    "pathlib": "such as transform(Path)",
+}
+"""Types a model sends as text, by module, and how to convert that text."""
+
+
 def _advice(tp: object, kind: type[object] | None) -> str:
     """What to write instead of a type no schema can describe."""
     if tp is typing.Any or tp is object:
         return "say what a model should send, such as str or a TypedDict"
     if kind in (bytes, bytearray):
         return "take a str (base64, say) and decode it with transform(...)"
-    if kind is not None and kind.__module__ in ("datetime", "decimal", "uuid", "pathlib"):
-        return "take a str and convert it with transform(...), such as an ISO 8601 text"
+    if kind is not None and kind.__module__ in _TEXT_TYPES:
+        return f"take a str and convert it with transform(...), {_TEXT_TYPES[kind.__module__]}"
     if isinstance(tp, te.TypeVar):
         return "type variables cannot be listed; use the concrete type"
     if kind is not None and kind.__module__ != "builtins":

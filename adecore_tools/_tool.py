@@ -348,16 +348,6 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
     section. The signature is read now: every mistake in it raises here.
     """
     check_name(toolkit, "toolkit")
-    if description is not None and not isinstance(description, str):
-        msg = f"a description is a string saying what the tool does, got {description!r}"
-        raise ValueError(msg)
-    annotations = ToolAnnotations(
-        read_only=read_only,
-        destructive=destructive,
-        idempotent=idempotent,
-        open_world=open_world,
-        title=title,
-    )
 
     def decorate(fn: Callable[P, Coroutine[Any, Any, R]]) -> Tool[P, R]:
         if not (inspect.isfunction(fn) or inspect.ismethod(fn)):
@@ -370,8 +360,19 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
         if not inspect.iscoroutinefunction(fn):
             msg = f"tool {tool_name!r}: a tool is an `async def` function; make it async"
             raise TypeError(msg)
+        try:
+            annotations = ToolAnnotations(
+                read_only=read_only,
+                destructive=destructive,
+                idempotent=idempotent,
+                open_world=open_world,
+                title=title,
+            )
+        except ValueError as exc:
+            msg = f"tool {tool_name!r}: {exc}"
+            raise ValueError(msg) from None
         summary, docs = split_docstring(fn.__doc__)
-        text = summary if description is None else inspect.cleandoc(description).strip()
+        text = summary if description is None else _own_description(description, tool_name)
         if not text:
             msg = (
                 f"tool {tool_name!r} has no description; write a docstring saying what it does "
@@ -385,6 +386,14 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
         return Tool(tool_name, toolkit, text, annotations, fn, docs, calling)
 
     return decorate
+
+
+def _own_description(description: object, tool_name: str) -> str:
+    """A description given to `@tool`, cleaned as a docstring is (any line endings)."""
+    if not isinstance(description, str):
+        msg = f"tool {tool_name!r}: a description says what it does, in a str; got {description!r}"
+        raise ValueError(msg)  # noqa: TRY004 - SPEC 3: a bad description is a ValueError
+    return "\n".join(line.rstrip() for line in inspect.cleandoc(description).splitlines()).strip()
 
 
 class Toolkit(Frozen):

@@ -14,6 +14,7 @@ import decimal
 import enum
 import math
 import pathlib
+import re
 import typing
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -203,6 +204,21 @@ def test_every_unsupported_annotation_names_the_tool_and_the_field(case):
     text = str(caught.value)
     assert "'odd_tool'" in text
     assert f"field {path!r}" in text
+
+
+@pytest.mark.parametrize(
+    ("annotation", "advice"),
+    [
+        (dt.datetime, "ISO 8601"),
+        (decimal.Decimal, "transform(Decimal)"),
+        (uuid.UUID, "transform(UUID)"),
+        (pathlib.Path, "transform(Path)"),
+        (bytes, "base64"),
+    ],
+)
+def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
+    with pytest.raises(TypeError, match=re.escape(advice)):
+        declare(annotation)
 
 
 def test_a_name_never_defined_names_the_tool_and_the_field_when_the_toolkit_is_built():

@@ -181,3 +181,13 @@ def test_arguments_that_are_an_array_fail_the_run_inside_pydantic_ai(examples):
     call = examples.notes.NoteCall(examples.notes.Document(), may_write=True)
     with pytest.raises(TypeError, match="must be a mapping"):
         run(examples, script, call)
+
+
+def test_arguments_that_are_not_json_are_answered_by_pydantic_ai_itself(examples):
+    # The second known difference, written in the README: Pydantic AI parses the arguments before
+    # our code sees them, and answers text that is no JSON with its own validation errors.
+    script = Script([("note_write", "not json")])
+    doc = examples.notes.Document()
+    [returned] = run(examples, script, examples.notes.NoteCall(doc, may_write=True))
+    assert [error["type"] for error in returned] == ["json_invalid"]
+    assert doc.read() == (0, [])

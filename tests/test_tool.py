@@ -243,6 +243,19 @@ def test_annotations_and_description_of_the_wrong_type_are_value_errors(options,
         make(lambda_free_tool(), **options)
 
 
+@pytest.mark.parametrize(
+    "options", [{"read_only": True, "destructive": True}, {"idempotent": "yes"}, {"description": 1}]
+)
+def test_an_option_mistake_names_the_tool(options):
+    with pytest.raises(ValueError, match="tool 'plain'"):
+        make(lambda_free_tool(), **options)
+
+
+def test_a_given_description_is_cleaned_as_a_docstring_is():
+    t = make(lambda_free_tool(), description="Reads notes.\r\n\r\n    Second paragraph.  \r\n")
+    assert t.description == "Reads notes.\n\nSecond paragraph."
+
+
 def test_tool_annotations_check_themselves_when_built_directly():
     with pytest.raises(ValueError, match="read_only"):
         ToolAnnotations(read_only=True, destructive=True)

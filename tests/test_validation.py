@@ -552,7 +552,10 @@ def test_record_str_subclass_keys_become_plain_str():
 
 def test_records_refuse_non_str_keys_and_non_mappings():
     assert refused(takes_records, {"counts": {1: 2}}) == (
-        "counts: expected string keys, got the key 1"
+        "counts: expected string keys, got 1 as a key"
+    )
+    assert refused(takes_records, {"counts": {(1, 2): 2}}) == (
+        "counts: expected string keys, got an array as a key"
     )
     assert refused(takes_records, {"counts": [["a", 1]]}) == (
         "counts: expected an object, got an array"
@@ -838,7 +841,7 @@ def test_mapping_that_cannot_be_read_is_refused():
 
 
 def test_non_str_field_names_are_refused():
-    assert refused(takes_optional, {1: 2, "a": 1}) == "expected field names, got the key 1"
+    assert refused(takes_optional, {1: 2, "a": 1}) == "expected field names, got 1 as a key"
 
 
 def test_str_subclass_field_names_are_read():
