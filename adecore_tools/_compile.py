@@ -441,13 +441,13 @@ def _items_of(value: Any) -> list[Any] | tuple[Any, ...] | None:
 def _array(node: Array, *, native: bool) -> Checker:
     item = _checker(node.items, native=native)
     build = node.kind
+    if native:
+        return _native_array(item, build)
 
     def check(value: Any) -> Any:
         items = _items_of(value)
         if items is None:
-            if not (native and _is_native_collection(value)):
-                return _mismatch("an array", value)
-            items = list(value)
+            return _mismatch("an array", value)
         out = list(map(item, items))
         if any(map(isinstance, out, repeat(Invalid))):
             found = None
@@ -455,13 +455,27 @@ def _array(node: Array, *, native: bool) -> Checker:
                 if isinstance(result, Invalid):
                     found = merge(found, index, result)
             return found
-        return value if native else out if build is list else build(out)
+        return out if build is list else build(out)
 
     return check
 
 
-def _is_native_collection(value: object) -> bool:
-    return isinstance(value, (cabc.Sequence, cabc.Set)) and not isinstance(value, (str, bytes))
+def _native_array(item: Checker, build: type) -> Checker:
+    """A default's check: it is already of the kind the field builds (a list: any sequence)."""
+    kind: type = cabc.Sequence if build is list else build
+    wanted = "an array" if build is list else f"a {build.__name__}"
+
+    def check(value: Any) -> Any:
+        if not isinstance(value, kind) or isinstance(value, (str, bytes)):
+            return _mismatch(wanted, value)
+        items = typing.cast("cabc.Iterable[object]", value)
+        found = None
+        for index, result in enumerate(map(item, items)):
+            if isinstance(result, Invalid):
+                found = merge(found, index, result)
+        return value if found is None else found
+
+    return check
 
 
 def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:

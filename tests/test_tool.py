@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Annotated, Any, Generic, Literal, Optional, TypedDict, TypeVar
 
 import pytest
-from annotated_types import Ge, Gt, Le
+from annotated_types import Ge, Gt, Le, MinLen
 from typing_extensions import Doc, NotRequired
 
 from adecore_tools import (
@@ -667,6 +667,31 @@ def test_nested_dataclass_defaults_in_their_own_terms_are_accepted():
     async def good(settings: Settings) -> None: ...
 
     assert parse_tool_input(make(good), {"settings": {}}) == {"settings": Settings("b")}
+
+
+@pytest.mark.parametrize(
+    ("annotation", "default"),
+    [
+        ("set[str]", '["a", "a"]'),
+        ("frozenset[str]", "{'a'}"),
+        ("tuple[int, ...]", "[1]"),
+        ("list[int]", "{1}"),
+        ("Annotated[set[int], MinLen(2)]", "{1}"),
+    ],
+)
+def test_a_default_of_another_container_kind_is_a_value_error(annotation, default):
+    """The function would get a list for its set: a default is of the kind the field builds."""
+    namespace = {"Annotated": Annotated, "MinLen": MinLen}
+    exec(f"async def bad_default(values: {annotation} = {default}) -> None: ...", namespace)  # noqa: S102
+
+    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*values"):
+        make(namespace["bad_default"])
+
+
+def test_a_sequence_default_may_be_any_sequence():
+    async def good(tags: Sequence[str] = ("a",), ids: list[int] = (1, 2)) -> None: ...
+
+    assert parse_tool_input(make(good), {}) == {"tags": ("a",), "ids": (1, 2)}
 
 
 def test_enum_default_must_be_a_member():
