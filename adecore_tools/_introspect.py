@@ -498,11 +498,23 @@ def _choice(
     return Choice(values=typing.cast("tuple[Any, ...]", values), outputs=outputs, json_type=kind)
 
 
+def _is_none(tp: object) -> bool:
+    """`None` as a type: `type(None)`, or `Literal[None]` (which a union may hold as a branch)."""
+    return tp is type(None) or (te.get_origin(tp) in _LITERALS and te.get_args(tp) == (None,))
+
+
 def _literal(args: tuple[object, ...], where: _Where) -> Node:
     present = tuple(arg for arg in args if arg is not None)
     if not present:
         raise where.error(TypeError, "Literal[None] alone is no input; use X | None")
     values = tuple(arg.value if isinstance(arg, enum.Enum) else arg for arg in present)
+    if len({(value, type(value) is bool) for value in values}) < len(values):
+        listed = ", ".join(repr(value) for value in values)
+        raise where.error(
+            TypeError,
+            f"the Literal lists one number twice ({listed}); in JSON 1 and 1.0 are the same "
+            "number: list it once",
+        )
     node: Node = _choice(values, present, "the Literal", where)
     return Nullable(node) if len(present) < len(args) else node
 
@@ -515,7 +527,7 @@ def _enum(cls: type[enum.Enum], where: _Where) -> Choice:
 
 
 def _union(args: tuple[object, ...], where: _Where, seen: tuple[object, ...]) -> Node:
-    branches = [_node(arg, where, seen) for arg in args if arg is not type(None)]
+    branches = [_node(arg, where, seen) for arg in args if not _is_none(arg)]
     nullable = len(branches) < len(args) or any(isinstance(b, Nullable) for b in branches)
     unwrapped = tuple(b.inner if isinstance(b, Nullable) else b for b in branches)
     node = unwrapped[0] if len(unwrapped) == 1 else Union(unwrapped)

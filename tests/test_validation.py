@@ -417,6 +417,26 @@ def test_a_default_member_is_checked_against_its_own_enum():
     assert parse_tool_input(first, {}) == {"number": 1}
 
 
+def test_literal_none_in_a_union_is_none():
+    @tool("v")
+    async def f(x: int | Literal[None] = None) -> None:  # noqa: PYI061 - the spelling is the subject
+        """Takes one."""
+
+    assert parse_tool_input(f, {"x": None}) == {"x": None}
+    assert parse_tool_input(f, {"x": 3}) == {"x": 3}
+    assert f.input.fields[0].required is False
+
+
+def test_a_literal_listing_one_number_twice_is_a_type_error():
+    """`1` and `1.0` are one JSON number: which would the function get?"""
+
+    async def f(x: Literal[1, 1.0]) -> None:
+        """Takes one."""
+
+    with pytest.raises(TypeError, match=r"(?s)(?=.*field 'x' of tool 'f').*one number twice"):
+        tool("v")(f)
+
+
 def test_enum_member_itself_is_not_input():
     assert refused(takes_choices, {"color": Color.RED}) == (
         'color: expected one of "red", "green", got a value of type Color'
