@@ -43,7 +43,19 @@ from ._fields import (
     Union,
 )
 from ._frozen import once
-from ._problems import LIMIT, Invalid, Key, Mismatch, Problem, add, closest, merge, message, show
+from ._problems import (
+    LIMIT,
+    Invalid,
+    Key,
+    Mismatch,
+    Problem,
+    Sent,
+    add,
+    closest,
+    merge,
+    message,
+    show,
+)
 
 __all__ = ["Checker", "compile_fields", "expected"]
 
@@ -597,7 +609,7 @@ def _object_checker(fields: Sequence[Field], mode: str, node: Object | None) -> 
                 text = (
                     "unknown field" if hint is None else f"unknown field (did you mean {hint!r}?)"
                 )
-                found = add(found, Problem((name,), text))
+                found = add(found, Problem((Sent(name),), text))
         return known, found
 
     return _codegen.object_validator(

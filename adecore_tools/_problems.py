@@ -20,6 +20,7 @@ __all__ = [
     "Key",
     "Mismatch",
     "Problem",
+    "Sent",
     "add",
     "closest",
     "combine",
@@ -44,7 +45,19 @@ class Key:
         self.name = name
 
 
-Step = str | int | Key
+class Sent:
+    """A field name as the input sent it (an unknown field): bare when short, else cut and quoted.
+
+    A plain `str` step is a name the host declared: never cut.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+Step = str | int | Key | Sent
 
 
 class Problem:
@@ -156,7 +169,7 @@ def _line(path: tuple[Step, ...], text: str) -> str:
     """One problem in the library's words, behind its path."""
     if not path:
         return text
-    if len(path) == 1 and type(path[0]) is str and _plain(path[0]):
+    if len(path) == 1 and type(path[0]) is str and path[0].isidentifier():
         return f"{path[0]}: {text}"
     return f"{_path(path)}: {text}"
 
@@ -179,12 +192,16 @@ def _path(path: Iterable[Step]) -> str:
     for step in path:
         if isinstance(step, int):
             out.append(f"[{step}]")
-        elif isinstance(step, Key) or not _plain(step):
-            # a name that is no short identifier (an unknown one from the input, say) is cut and
-            # quoted, so nothing in it can read as more of the message
-            out.append(f"[{_quote(step if isinstance(step, str) else step.name)}]")
+        elif isinstance(step, str) and step.isidentifier():
+            out.append(f".{step}" if out else step)  # a declared name, however long
+        elif isinstance(step, str):
+            out.append(f"[{_quote(step, cut=False)}]")  # a declared key such as "a b"
+        elif isinstance(step, Sent) and _plain(step.name):
+            out.append(f".{step.name}" if out else step.name)
         else:
-            out.append(f".{step}" if out else step)
+            # a key or a name from the input that is no short identifier is cut and quoted, so
+            # nothing in it can read as more of the message
+            out.append(f"[{_quote(step.name)}]")
     return "".join(out)
 
 
@@ -200,8 +217,10 @@ def _short(text: str) -> str:
     return field(cut.encode("utf-8", "replace").decode("utf-8"))
 
 
-def _quote(text: str) -> str:
-    return '"' + _short(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+def _quote(text: str, *, cut: bool = True) -> str:
+    """A string in double quotes, escaped; from the input, `cut` to a few dozen characters."""
+    shown = _short(text) if cut else field(text.encode("utf-8", "replace").decode("utf-8"))
+    return '"' + shown.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value

@@ -1312,6 +1312,25 @@ async def takes_eight(
     """Takes eight."""
 
 
+def test_declared_names_are_never_cut_and_names_from_the_input_are():
+    """SPEC 5: paths join the names; only what the input sent is cut (it could be anything)."""
+    long_name = "maximum_number_of_results_to_return"
+    namespace: dict[str, Any] = {"TypedDict": TypedDict}
+    exec(  # noqa: S102 - our own source text
+        "Spaced = TypedDict('Spaced', {'a key with spaces, declared by the host': int})\n"
+        f"async def f({long_name}: int = 0, spaced: Spaced | None = None) -> None:\n"
+        "    'Takes two.'",
+        namespace,
+    )
+    t = tool("v")(namespace["f"])
+    assert refused(t, {long_name: "x"}) == f'{long_name}: expected an integer, got "x"'
+    assert refused(t, {"spaced": {"a key with spaces, declared by the host": "x"}}) == (
+        'spaced["a key with spaces, declared by the host"]: expected an integer, got "x"'
+    )
+    sent = "an_unknown_name_sent_by_the_model_that_is_long"
+    assert refused(t, {sent: 1}) == f'["{sent[:32]}…"]: unknown field'
+
+
 def test_problems_in_field_order_then_unknown_fields_in_input_order():
     assert refused(takes_eight, {"zz": 1, "h": "x", "yy": 2, "a": "x", "ww": None}) == (
         'a: expected an integer, got "x"; h: expected an integer, got "x"; '
