@@ -298,12 +298,12 @@ def _in_order(tp: object) -> object:
 def _new_node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa: C901, PLR0911, PLR0912
     if isinstance(tp, type) and tp in _SCALARS:
         return _SCALARS[tp]
-    if isinstance(tp, (*_ALIASES, NewType)):
-        if tp in seen:
-            raise where.error(TypeError, f"{_name(tp)} refers to itself; {_NO_CYCLES}")
-        base: object = getattr(tp, "__supertype__" if isinstance(tp, NewType) else "__value__")
-        return _node(base, where, (*seen, tp))
     origin: Any = te.get_origin(tp)
+    alias = origin if isinstance(origin, _ALIASES) else tp  # `Pair[int]`: the alias is `Pair`
+    if isinstance(alias, (*_ALIASES, NewType)):
+        if alias in seen:
+            raise where.error(TypeError, f"{_name(alias)} refers to itself; {_NO_CYCLES}")
+        return _node(_alias_value(tp, alias, where), where, (*seen, alias))
     args: tuple[Any, ...] = te.get_args(tp)
     if origin is te.Annotated:
         return _annotated(args[0], args[1:], where, seen)
@@ -332,7 +332,34 @@ def _new_node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa
         raise where.error(TypeError, f"{_name(tp)} only means something on a TypedDict key")
     if tp is None or tp is type(None):
         raise where.error(TypeError, "None alone is no input; use X | None for an optional X")
+    if isinstance(tp, (str, typing.ForwardRef)):
+        name = tp if isinstance(tp, str) else tp.__forward_arg__
+        raise where.error(
+            TypeError,
+            f"the quoted name {name!r} inside a type was never resolved (Python 3.10 does not look "
+            f'inside list[...] or dict[...]); quote the whole annotation ("list[{name}]") instead',
+        )
     raise where.error(TypeError, f"type {_name(tp)} has no one JSON type; {_advice(tp, kind)}")
+
+
+def _alias_value(tp: object, alias: Any, where: _Where) -> object:
+    """What a `NewType` or a type alias stands for, ready to read.
+
+    An alias's names written as strings are resolved, and its type parameters (`Pair[int]` of
+    `type Pair[T] = list[T]`) replaced by the arguments given.
+    """
+    if isinstance(alias, NewType):
+        return alias.__supertype__
+    try:
+        value = alias.__value__  # `type X = ...` is evaluated here, on first use
+        probe = type("probe", (), {"__annotations__": {"v": value}, "__module__": alias.__module__})
+        value = te.get_type_hints(probe, include_extras=True)["v"]  # names written as strings
+    except NameError as exc:
+        raise Unresolved(exc.name or str(exc), (where.path,)) from exc
+    arguments = te.get_args(tp) if tp is not alias else ()
+    given = dict(zip(alias.__type_params__, arguments, strict=bool(arguments)))
+    parameters: tuple[object, ...] = getattr(value, "__parameters__", ())
+    return value[tuple(given.get(p, p) for p in parameters)] if given and parameters else value
 
 
 def _is_call_class(tp: object) -> TypeIs[type[ToolCall]]:

@@ -5,9 +5,10 @@ import copy
 import dataclasses
 import enum
 import inspect
+import sys
 import types
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Annotated, Any, Literal, NewType, Optional, TypedDict
+from typing import Annotated, Any, Literal, NewType, Optional, TypedDict, TypeVar
 
 import annotated_types as at
 import pytest
@@ -947,6 +948,89 @@ def test_newtype_and_type_alias_act_as_their_base():
     assert refused(aliases, {"user": "x", "tags": "a"}) == (
         'user: expected an integer, got "x"; tags: expected an array, got "a"'
     )
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+Pairs = TypeAliasType("Pairs", dict[str, list[V]], type_params=(V,))
+Swapped = TypeAliasType("Swapped", dict[str, tuple[V, ...]] | list[K], type_params=(K, V))
+LaterItems = TypeAliasType("LaterItems", list["LaterItem"])
+LaterItemsText = TypeAliasType("LaterItemsText", "list[LaterItem]")
+
+
+class LaterItem(TypedDict):
+    """Defined after the alias that names it."""
+
+    name: str
+
+
+def test_a_generic_alias_given_arguments_acts_as_its_base_with_them():
+    @tool("v")
+    async def f(pairs: Pairs[int], swapped: Swapped[str, bool] | None = None) -> None:
+        """Takes generic aliases."""
+
+    assert parse_tool_input(f, {"pairs": {"a": [1.0]}}) == {"pairs": {"a": [1]}, "swapped": None}
+    assert parse_tool_input(f, {"pairs": {}, "swapped": {"k": [True]}})["swapped"] == {"k": (True,)}
+    assert parse_tool_input(f, {"pairs": {}, "swapped": ["s"]})["swapped"] == ["s"]
+    assert refused(f, {"pairs": {"a": ["x"]}}) == 'pairs["a"][0]: expected an integer, got "x"'
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="3.10 does not look inside list[...]")
+def test_names_quoted_inside_an_alias_are_resolved():
+    @tool("v")
+    async def f(items: LaterItems) -> None:
+        """Takes items named before their class was defined."""
+
+    assert parse_tool_input(f, {"items": [{"name": "a"}]}) == {"items": [{"name": "a"}]}
+
+
+def test_an_alias_of_a_quoted_type_is_resolved():
+    @tool("v")
+    async def f(items: LaterItemsText) -> None:
+        """Takes items named before their class was defined."""
+
+    assert parse_tool_input(f, {"items": [{"name": "a"}]}) == {"items": [{"name": "a"}]}
+
+
+def test_a_name_quoted_inside_an_alias_and_never_defined_names_the_field_at_the_toolkit():
+    Missing = TypeAliasType("Missing", "list[NeverDefinedHere]")  # noqa: F821 - the subject
+
+    @tool("v")
+    async def f(items: Missing) -> None:
+        """Takes items of a class that does not exist."""
+
+    with pytest.raises(TypeError, match=r"(?s)(?=.*'items').*NeverDefinedHere"):
+        create_tool_registry([define_toolkit("v", [f])])
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="the `type` statement is Python 3.12+")
+def test_a_type_statement_naming_a_later_class_resolves_when_the_toolkit_is_built():
+    namespace: dict[str, Any] = {"tool": tool, "TypedDict": TypedDict}
+    exec(  # noqa: S102 - our own source text; the `type` statement needs 3.12 to parse
+        "type Box[T] = list[T]\n"
+        "type Later = Thing\n"
+        "async def f(boxes: Box[int], later: Later) -> None:\n"
+        "    'Takes aliases.'\n"
+        "t = tool('v')(f)\n"
+        "class Thing(TypedDict):\n"
+        "    n: int\n",
+        namespace,
+    )
+    t = namespace["t"]
+    create_tool_registry([define_toolkit("v", [t])])
+    assert parse_tool_input(t, {"boxes": [1], "later": {"n": 2}}) == {
+        "boxes": [1],
+        "later": {"n": 2},
+    }
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 11), reason="3.11 resolves names inside list[...]")
+def test_a_quoted_name_inside_list_on_python_3_10_says_to_quote_the_whole_annotation():
+    async def f(items: list["LaterItem"]) -> None:
+        """Takes items."""
+
+    with pytest.raises(TypeError, match="quote the whole annotation"):
+        tool("v")(f)
 
 
 # --- bounds -------------------------------------------------------------------------------------
