@@ -535,6 +535,7 @@ def _literal(args: tuple[object, ...], where: _Where) -> Node:
     if not present:
         raise where.error(TypeError, "Literal[None] alone is no input; use X | None")
     values = tuple(arg.value if isinstance(arg, enum.Enum) else arg for arg in present)
+    node: Node = _choice(values, present, "the Literal", where)  # JSON values, so hashable
     if len({(value, type(value) is bool) for value in values}) < len(values):
         listed = ", ".join(repr(value) for value in values)
         raise where.error(
@@ -542,7 +543,6 @@ def _literal(args: tuple[object, ...], where: _Where) -> Node:
             f"the Literal lists one number twice ({listed}); in JSON 1 and 1.0 are the same "
             "number: list it once",
         )
-    node: Node = _choice(values, present, "the Literal", where)
     return Nullable(node) if len(present) < len(args) else node
 
 
