@@ -12,7 +12,6 @@ is handled in linear time and never raises.
 from __future__ import annotations
 
 import inspect
-import re
 
 _GOOGLE_HEADERS = frozenset(
     {
@@ -52,10 +51,6 @@ _SPHINX_PARAM_FIELDS = frozenset(
 )
 _SPHINX_TYPE_FIELDS = frozenset({"type", "vartype"})
 _SPHINX_FIELDS = _SPHINX_PARAM_FIELDS | _SPHINX_TYPE_FIELDS
-_GOOGLE_NAMES = re.compile(r"\*{0,2}\w+(?:\s*,\s*\*{0,2}\w+)*")
-"""One name, or several sharing a description (`x, y (float): ...`)."""
-_NUMPY_NAMES = re.compile(r"\*{0,2}\w+(?:\s*,\s*\*{0,2}\w+)*\s*(?::.*)?")
-"""A NumPy entry line: names, then optionally ` : type`."""
 
 
 def split_docstring(doc: str | None) -> tuple[str, dict[str, str]]:
@@ -139,10 +134,10 @@ def _google_section_end(lines: list[str], start: int, params: dict[str, str]) ->
 
 def _google_entry(text: str) -> tuple[str, str] | None:
     """Parse `name: desc` or `name (type): desc` into the names and the first description line."""
-    match = _GOOGLE_NAMES.match(text)
-    if match is None:
+    cut = min((i for i in (text.find("("), text.find(":")) if i > 0), default=-1)
+    names, rest = text[:cut], text[cut:]
+    if cut == -1 or not _are_names(names):
         return None
-    rest = text[match.end() :].lstrip()
     if rest.startswith("("):
         close = _closing_paren(rest)
         if close is None:
@@ -150,7 +145,7 @@ def _google_entry(text: str) -> tuple[str, str] | None:
         rest = rest[close + 1 :].lstrip()
     if not rest.startswith(":"):
         return None
-    return match.group(), rest[1:]
+    return names, rest[1:]
 
 
 def _closing_paren(text: str) -> int | None:
@@ -193,8 +188,14 @@ def _numpy_section_end(lines: list[str], start: int, params: dict[str, str]) -> 
 
 
 def _is_numpy_entry(line: str) -> bool:
+    """`name`, `name : type` or `x, y : type`, and no other style's header."""
     text = line.strip()
-    return text.lower() not in _SECTION_HEADERS and _NUMPY_NAMES.fullmatch(text) is not None
+    return text.lower() not in _SECTION_HEADERS and _are_names(text.partition(":")[0])
+
+
+def _are_names(text: str) -> bool:
+    """One parameter name or several, comma-separated (`x`, `*args`, `x, y`)."""
+    return all(name.strip().lstrip("*").isidentifier() for name in text.split(","))
 
 
 def _is_numpy_header(lines: list[str], index: int) -> bool:
