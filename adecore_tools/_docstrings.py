@@ -82,8 +82,15 @@ def split_docstring(doc: str | None) -> tuple[str, dict[str, str]]:
     return "\n".join(kept).strip("\n"), params
 
 
+def cleaned(text: str) -> str:
+    """A text cleaned as a docstring is: any line ending, the common indent, trailing spaces."""
+    return "\n".join(line.rstrip() for line in _clean_lines(text)).strip("\n")
+
+
 def _clean_lines(doc: str) -> list[str]:
     """Return the lines of `inspect.cleandoc(doc)`, quickly even after many blank lines."""
+    # Python 3.13's cleandoc splits on "\n" only, so a "\r" left on a blank line hides the margin.
+    doc = doc.replace("\r\n", "\n").replace("\r", "\n")
     # cleandoc drops leading blank lines one `list.pop(0)` at a time, which is quadratic; dropping
     # them first (keeping an empty first line, so the margin is still taken from the rest) is not.
     content = doc.lstrip()

@@ -381,8 +381,9 @@ def _advice(tp: object, kind: type[object] | None) -> str:
         return "say what a model should send, such as str or a TypedDict"
     if kind in (bytes, bytearray):
         return "take a str (base64, say) and decode it with transform(...)"
-    if kind is not None and kind.__module__ in _TEXT_TYPES:
-        return f"take a str and convert it with transform(...), {_TEXT_TYPES[kind.__module__]}"
+    package = kind.__module__.partition(".")[0] if kind is not None else ""  # pathlib._local
+    if package in _TEXT_TYPES:
+        return f"take a str and convert it with transform(...), {_TEXT_TYPES[package]}"
     if isinstance(tp, te.TypeVar):
         return "type variables cannot be listed; use the concrete type"
     if kind is not None and kind.__module__ != "builtins":

@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar
 from typing_extensions import ParamSpec
 
 from ._compile import Checker, compile_fields
-from ._docstrings import split_docstring
+from ._docstrings import cleaned, split_docstring
 from ._fields import Field, ToolCall
 from ._frozen import Frozen, Unique
 from ._introspect import Signature, Unresolved, read_signature
@@ -393,7 +393,7 @@ def _own_description(description: object, tool_name: str) -> str:
     if not isinstance(description, str):
         msg = f"tool {tool_name!r}: a description says what it does, in a str; got {description!r}"
         raise ValueError(msg)  # noqa: TRY004 - SPEC 3: a bad description is a ValueError
-    return "\n".join(line.rstrip() for line in inspect.cleandoc(description).splitlines()).strip()
+    return cleaned(description).strip()
 
 
 class Toolkit(Frozen):

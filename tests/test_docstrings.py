@@ -452,3 +452,12 @@ def test_a_header_inside_an_indented_block_is_text():
     description, params = split_docstring(doc)
     assert params == {}
     assert description.endswith("        Args:\n            foo: bar")
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_windows_and_old_mac_line_endings(newline):
+    """Python 3.13's `cleandoc` splits on newlines only: the endings are made one first."""
+    doc = newline.join(
+        ["Reads notes.", "", "    More.  ", "", "    Args:", "        x: The x.", ""]
+    )
+    assert split_docstring(doc) == ("Reads notes.\n\nMore.", {"x": "The x."})
