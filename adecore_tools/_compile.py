@@ -462,11 +462,7 @@ def _array(node: Array, *, native: bool) -> Checker:
             return _mismatch("an array", value)
         out = list(map(item, items))
         if any(map(isinstance, out, repeat(Invalid))):
-            found = None
-            for index, result in enumerate(out):
-                if isinstance(result, Invalid):
-                    found = merge(found, index, result)
-            return found
+            return _item_problems(out)
         return out if build is list else build(out)
 
     return check
@@ -480,14 +476,19 @@ def _native_array(item: Checker, build: type) -> Checker:
     def check(value: Any) -> Any:
         if not isinstance(value, kind) or isinstance(value, (str, bytes)):
             return _mismatch(wanted, value)
-        items = typing.cast("cabc.Iterable[object]", value)
-        found = None
-        for index, result in enumerate(map(item, items)):
-            if isinstance(result, Invalid):
-                found = merge(found, index, result)
+        found = _item_problems(map(item, typing.cast("cabc.Iterable[object]", value)))
         return value if found is None else found
 
     return check
+
+
+def _item_problems(results: cabc.Iterable[object]) -> Invalid | None:
+    """The problems of an array's items, each at its index; None when every item passed."""
+    found = None
+    for index, result in enumerate(results):
+        if isinstance(result, Invalid):
+            found = merge(found, index, result)
+    return found
 
 
 def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:

@@ -213,13 +213,17 @@ def _short(text: str) -> str:
     """A name or string from the input, cut to a few dozen characters and made one line."""
     if len(text) <= _ECHO and text.isprintable():  # the usual case: a field name
         return text
-    cut = text if len(text) <= _ECHO else f"{text[:_ECHO]}…"
-    return field(cut.encode("utf-8", "replace").decode("utf-8"))
+    return _one_line(text if len(text) <= _ECHO else f"{text[:_ECHO]}…")
+
+
+def _one_line(text: str) -> str:
+    """The text made one line of valid UTF-8 (a lone surrogate becomes `?`)."""
+    return field(text.encode("utf-8", "replace").decode("utf-8"))
 
 
 def _quote(text: str, *, cut: bool = True) -> str:
     """A string in double quotes, escaped; from the input, `cut` to a few dozen characters."""
-    shown = _short(text) if cut else field(text.encode("utf-8", "replace").decode("utf-8"))
+    shown = _short(text) if cut else _one_line(text)
     return '"' + shown.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
