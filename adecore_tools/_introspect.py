@@ -139,14 +139,15 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
         if param.name not in hints:
             raise here.error(TypeError, "has no annotation; annotate it with the type it takes")
         hint = hints[param.name]
-        if _is_call_class(te.get_origin(hint) or hint):  # a generic call class too
+        called = te.get_origin(hint) or hint  # a generic call class too
+        if _is_call_class(called):
             if call is not None:
                 raise here.error(
                     TypeError,
                     f"is a second call parameter (the first is {call.name!r}); "
                     "a tool takes at most one ToolCall",
                 )
-            call, call_type = param, te.get_origin(hint) or hint
+            call, call_type = param, called
             continue
         if param.kind is param.POSITIONAL_ONLY:
             raise here.error(TypeError, "is positional-only; fields are passed by name")
@@ -187,18 +188,19 @@ def _unreadable(obj: object, error: type[Exception]) -> str | None:
     """The first field whose annotation alone fails as the whole did, to name it."""
     annotations: dict[str, object] = getattr(obj, "__annotations__", {})
     for name, hint in annotations.items():
-        probe = type(
-            "probe",
-            (),
-            {"__annotations__": {name: hint}, "__module__": getattr(obj, "__module__", None)},
-        )
         try:
-            te.get_type_hints(probe, include_extras=True)
+            _resolved_in(getattr(obj, "__module__", None), hint)
         except error:
             return name
         except Exception:  # noqa: BLE001, S112 - another failure: not the one being named
             continue
     return None
+
+
+def _resolved_in(module: str | None, hint: object) -> Any:
+    """One hint resolved as an annotation written in `module` (names in strings looked up)."""
+    probe = type("probe", (), {"__annotations__": {"hint": hint}, "__module__": module})
+    return te.get_type_hints(probe, include_extras=True)["hint"]
 
 
 def _field(  # noqa: PLR0913 - each argument is one fact about the field
@@ -351,9 +353,8 @@ def _alias_value(tp: object, alias: Any, where: _Where) -> object:
     if isinstance(alias, NewType):
         return alias.__supertype__
     try:
-        value = alias.__value__  # `type X = ...` is evaluated here, on first use
-        probe = type("probe", (), {"__annotations__": {"v": value}, "__module__": alias.__module__})
-        value = te.get_type_hints(probe, include_extras=True)["v"]  # names written as strings
+        # `type X = ...` is evaluated on first use of `__value__`
+        value = _resolved_in(alias.__module__, alias.__value__)
     except NameError as exc:
         raise Unresolved(exc.name or str(exc), (where.path,)) from exc
     arguments = te.get_args(tp) if tp is not alias else ()
