@@ -43,6 +43,7 @@ from ._fields import (
     Union,
 )
 from ._frozen import once
+from ._introspect import Where
 from ._problems import (
     LIMIT,
     Invalid,
@@ -66,40 +67,40 @@ _NO_VALUE: Any = object()
 
 def compile_fields(fields: Sequence[Field], tool: str) -> Checker:
     """The validator of a tool's input: a mapping in, the function's keyword arguments out."""
-    _check_defaults(fields, tool, "")
+    _check_defaults(fields, Where(tool))
     return _object_checker(fields, _codegen.KWARGS, None)
 
 
-def _check_defaults(fields: Sequence[Field], tool: str, path: str) -> None:
+def _check_defaults(fields: Sequence[Field], where: Where) -> None:
     """Refuse a default its own field would refuse, here or in any nested dataclass.
 
     A default factory is not called: it may do anything, and runs only when it is needed.
     """
     for f in fields:
-        here = f"{path}.{f.name}" if path else f.name
+        here = where.into(f.name)
         if f.default is not MISSING and f.default is not None:
             refused = _checker(f.type, native=True)(f.default)
             if isinstance(refused, Invalid):
-                msg = (
-                    f"field {here!r} of tool {tool!r}: the default {f.default!r} is refused by "
-                    f"the field's own type ({message(refused)}); change the default or the type"
+                raise here.error(
+                    ValueError,
+                    f"the default {f.default!r} is refused by the field's own type "
+                    f"({message(refused)}); change the default or the type",
                 )
-                raise ValueError(msg)
-        _check_nested_defaults(f.type, tool, here)
+        _check_nested_defaults(f.type, here)
 
 
-def _check_nested_defaults(node: Node, tool: str, path: str) -> None:
+def _check_nested_defaults(node: Node, where: Where) -> None:
     if isinstance(node, (Nullable, Constrained)):
-        _check_nested_defaults(node.inner, tool, path)
+        _check_nested_defaults(node.inner, where)
     elif isinstance(node, Array):
-        _check_nested_defaults(node.items, tool, f"{path}[]")
+        _check_nested_defaults(node.items, where.into("[]"))
     elif isinstance(node, Record):
-        _check_nested_defaults(node.values, tool, f"{path}{{}}")
+        _check_nested_defaults(node.values, where.into("{}"))
     elif isinstance(node, Union):
         for branch in node.branches:
-            _check_nested_defaults(branch, tool, path)
+            _check_nested_defaults(branch, where)
     elif isinstance(node, Object):
-        _check_defaults(node.fields, tool, path)
+        _check_defaults(node.fields, where)
 
 
 def _checker(node: Node, *, native: bool = False) -> Checker:

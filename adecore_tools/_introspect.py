@@ -43,7 +43,7 @@ from ._fields import (
 )
 from ._frozen import Frozen, once
 
-__all__ = ["Signature", "Unresolved", "read_signature"]
+__all__ = ["Signature", "Unresolved", "Where", "read_signature"]
 
 _SEQUENCES: dict[object, type] = {
     list: list,
@@ -80,7 +80,7 @@ class Unresolved(Exception):  # noqa: N818 - a state (a name not defined yet), n
         self.fields = fields
 
 
-class _Where:
+class Where:
     """Where a definition mistake is: the tool, and the path of the field inside its input.
 
     Made for every field and never compared: a plain class, cheaper to make than a value.
@@ -92,10 +92,10 @@ class _Where:
         self.tool = tool
         self.path = path
 
-    def into(self, part: str) -> _Where:
+    def into(self, part: str) -> Where:
         """The place one step further in: a field name, `[]` for items, `{}` for record values."""
         sep = "" if not self.path or part in ("[]", "{}") else "."
-        return _Where(self.tool, f"{self.path}{sep}{part}")
+        return Where(self.tool, f"{self.path}{sep}{part}")
 
     def error(self, kind: type[Exception], text: str) -> Exception:
         """A definition error naming the tool and the field."""
@@ -127,7 +127,7 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
 
     `docs` are the parameter descriptions from the function's docstring.
     """
-    where = _Where(tool)
+    where = Where(tool)
     hints = _hints(fn, where)
     fields: list[Field] = []
     call: inspect.Parameter | None = None
@@ -162,7 +162,7 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
     )
 
 
-def _hints(obj: object, where: _Where) -> dict[str, Any]:
+def _hints(obj: object, where: Where) -> dict[str, Any]:
     try:
         return te.get_type_hints(obj, include_extras=True)
     except NameError as exc:
@@ -208,7 +208,7 @@ def _field(  # noqa: PLR0913 - each argument is one fact about the field
     node: Node,
     default: object,
     doc: str | None,
-    where: _Where,
+    where: Where,
     *,
     key_required: bool | None = None,
 ) -> Field:
@@ -273,7 +273,7 @@ def _description_within(node: Node) -> str | None:
             return node.description if isinstance(node, Object) else None
 
 
-def _node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:
+def _node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:
     """The node for one type. `seen` holds the classes and aliases being read, to refuse cycles.
 
     Equal hints mean the same, so each is read once (a type that contains itself never gets a
@@ -297,7 +297,7 @@ def _in_order(tp: object) -> object:
     return tuple(map(_in_order, args)) if args else tp
 
 
-def _new_node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa: C901, PLR0911, PLR0912
+def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa: C901, PLR0911, PLR0912
     if isinstance(tp, type) and tp in _SCALARS:
         return _SCALARS[tp]
     origin: Any = te.get_origin(tp)
@@ -344,7 +344,7 @@ def _new_node(tp: Any, where: _Where, seen: tuple[object, ...]) -> Node:  # noqa
     raise where.error(TypeError, f"type {_name(tp)} has no one JSON type; {_advice(tp, kind)}")
 
 
-def _alias_value(tp: object, alias: Any, where: _Where) -> object:
+def _alias_value(tp: object, alias: Any, where: Where) -> object:
     """What a `NewType` or a type alias stands for, ready to read.
 
     An alias's names written as strings are resolved, and its type parameters (`Pair[int]` of
@@ -404,7 +404,7 @@ def _name(tp: object) -> str:
 
 
 def _annotated(
-    tp: object, metadata: Iterable[object], where: _Where, seen: tuple[object, ...]
+    tp: object, metadata: Iterable[object], where: Where, seen: tuple[object, ...]
 ) -> Node:
     inner = _node(tp, where, seen)
     checks: list[Check] = []
@@ -436,7 +436,7 @@ def _flatten(metadata: Iterable[object]) -> Iterator[object]:
             yield meta
 
 
-def _checked(check: Check, node: Node, where: _Where) -> Check:  # noqa: C901
+def _checked(check: Check, node: Node, where: Where) -> Check:  # noqa: C901
     """The check itself, once it is known to fit the type it constrains."""
     base = node
     while isinstance(base, (Nullable, Constrained)):
@@ -511,7 +511,7 @@ def _json_type(value: object) -> JsonType | None:
 
 
 def _choice(
-    values: tuple[object, ...], outputs: tuple[object, ...], what: str, where: _Where
+    values: tuple[object, ...], outputs: tuple[object, ...], what: str, where: Where
 ) -> Choice:
     kinds: set[JsonType | None] = {_json_type(value) for value in values}
     if kinds == {"integer", "number"}:
@@ -532,7 +532,7 @@ def _is_none(tp: object) -> bool:
     return tp is type(None) or (te.get_origin(tp) in _LITERALS and te.get_args(tp) == (None,))
 
 
-def _literal(args: tuple[object, ...], where: _Where) -> Node:
+def _literal(args: tuple[object, ...], where: Where) -> Node:
     present = tuple(arg for arg in args if arg is not None)
     if not present:
         raise where.error(TypeError, "Literal[None] alone is no input; use X | None")
@@ -548,14 +548,14 @@ def _literal(args: tuple[object, ...], where: _Where) -> Node:
     return Nullable(node) if len(present) < len(args) else node
 
 
-def _enum(cls: type[enum.Enum], where: _Where) -> Choice:
+def _enum(cls: type[enum.Enum], where: Where) -> Choice:
     members = tuple(cls)
     if not members:
         raise where.error(TypeError, f"the Enum {_name(cls)} has no members to choose from")
     return _choice(tuple(m.value for m in members), members, f"the Enum {_name(cls)}", where)
 
 
-def _union(args: tuple[object, ...], where: _Where, seen: tuple[object, ...]) -> Node:
+def _union(args: tuple[object, ...], where: Where, seen: tuple[object, ...]) -> Node:
     branches = [_node(arg, where, seen) for arg in args if not _is_none(arg)]
     nullable = len(branches) < len(args) or any(isinstance(b, Nullable) for b in branches)
     unwrapped = tuple(b.inner if isinstance(b, Nullable) else b for b in branches)
@@ -563,9 +563,7 @@ def _union(args: tuple[object, ...], where: _Where, seen: tuple[object, ...]) ->
     return Nullable(node) if nullable else node
 
 
-def _array(
-    kind: object, args: tuple[object, ...], where: _Where, seen: tuple[object, ...]
-) -> Array:
+def _array(kind: object, args: tuple[object, ...], where: Where, seen: tuple[object, ...]) -> Array:
     built = _SEQUENCES[kind]
     if built is tuple:
         if len(args) != 2 or args[1] is not Ellipsis:
@@ -600,7 +598,7 @@ def _hashable(node: Node) -> bool:
     return isinstance(node, (Scalar, Choice))
 
 
-def _record(args: tuple[object, ...], where: _Where, seen: tuple[object, ...]) -> Record:
+def _record(args: tuple[object, ...], where: Where, seen: tuple[object, ...]) -> Record:
     if len(args) != 2:
         raise where.error(TypeError, "a mapping needs its key and value types, like dict[str, int]")
     if args[0] is not str:
@@ -611,7 +609,7 @@ def _record(args: tuple[object, ...], where: _Where, seen: tuple[object, ...]) -
     return Record(values=_node(args[1], where.into("{}"), seen))
 
 
-def _object(cls: type[object], where: _Where, seen: tuple[object, ...]) -> Object:
+def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object:
     is_dataclass = dataclasses.is_dataclass(cls)
     description, docs = split_docstring(_own_doc(cls))
     for base in _object_bases(cls):  # a field documented in a base keeps its description
