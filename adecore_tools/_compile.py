@@ -64,6 +64,9 @@ Checker = Callable[[Any], Any]
 
 _NO_VALUE: Any = object()
 
+_type_of: Callable[[object], type[object]] = type
+"""`type(value)` typed as a class of object, for values from the input (no `typing.cast` call)."""
+
 
 def compile_fields(fields: Sequence[Field], tool: str) -> Checker:
     """The validator of a tool's input: a mapping in, the function's keyword arguments out."""
@@ -161,10 +164,6 @@ def _new_expected(node: Node) -> str:  # noqa: PLR0911 - one phrase per node kin
 _PHRASES = {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}
 
 
-def _mismatch(node_phrase: str, value: object) -> Mismatch:
-    return Mismatch(f"expected {node_phrase}, got {show(value)}")
-
-
 # --- scalars ----------------------------------------------------------------------------------
 
 
@@ -173,18 +172,18 @@ def _str(value: Any) -> str | Invalid:
         return value
     if issubclass(type(value), str):
         return str.__str__(value)
-    return _mismatch("a string", value)
+    return Mismatch("a string", show(value))
 
 
 def _int(value: Any, *, native: bool = False) -> int | Invalid:
-    kind = type(typing.cast("object", value))
+    kind = _type_of(value)
     if kind is int:
         return value  # type: ignore[no-any-return]
     if issubclass(kind, int) and kind is not bool:
         return int.__int__(value)
     if not native and issubclass(kind, float) and float.is_integer(value):
         return int(float.__float__(value))
-    return _mismatch("an integer", value)
+    return Mismatch("an integer", show(value))
 
 
 def _native_int(value: Any) -> int | Invalid:
@@ -192,7 +191,7 @@ def _native_int(value: Any) -> int | Invalid:
 
 
 def _float(value: Any) -> float | Invalid:
-    kind = type(typing.cast("object", value))
+    kind = _type_of(value)
     if kind is float:
         number = value
     elif issubclass(kind, float):
@@ -201,18 +200,18 @@ def _float(value: Any) -> float | Invalid:
         try:
             number = float(int.__int__(value))
         except OverflowError:
-            return _mismatch("a finite number", value)
+            return Mismatch("a finite number", show(value))
     else:
-        return _mismatch("a number", value)
+        return Mismatch("a number", show(value))
     if not math.isfinite(number):
-        return _mismatch("a finite number", value)
+        return Mismatch("a finite number", show(value))
     return number  # type: ignore[no-any-return]
 
 
 def _bool(value: Any) -> bool | Invalid:
     if type(value) is bool:
         return value
-    return _mismatch("a boolean", value)
+    return Mismatch("a boolean", show(value))
 
 
 _SCALARS: dict[tuple[type, bool], Checker] = {
@@ -244,7 +243,7 @@ def _native_choice(outputs: tuple[object, ...], phrase: str) -> Checker:
         for output in outputs:
             if value is output or (type(value) is type(output) and value == output):
                 return value
-        return _mismatch(phrase, value)
+        return Mismatch(phrase, show(value))
 
     return check
 
@@ -255,7 +254,7 @@ def _string_choice(table: dict[Any, object], phrase: str) -> Checker:
             found = table.get(str.__str__(value), _NO_VALUE)
             if found is not _NO_VALUE:
                 return found
-        return _mismatch(phrase, value)
+        return Mismatch(phrase, show(value))
 
     return check
 
@@ -263,7 +262,7 @@ def _string_choice(table: dict[Any, object], phrase: str) -> Checker:
 def _boolean_choice(table: dict[Any, object], phrase: str) -> Checker:
     def check(value: Any) -> Any:
         found = table.get(value, _NO_VALUE) if type(value) is bool else _NO_VALUE
-        return _mismatch(phrase, value) if found is _NO_VALUE else found
+        return Mismatch(phrase, show(value)) if found is _NO_VALUE else found
 
     return check
 
@@ -272,13 +271,13 @@ def _number_choice(table: dict[Any, object], phrase: str) -> Checker:
     """Numbers match by value (`1.0` is `1`); a boolean never matches a number."""
 
     def check(value: Any) -> Any:
-        kind = type(typing.cast("object", value))
+        kind = _type_of(value)
         if kind is not bool and issubclass(kind, (int, float)):
             number = float.__float__(value) if issubclass(kind, float) else int.__int__(value)
             found = table.get(number, _NO_VALUE)
             if found is not _NO_VALUE:
                 return found
-        return _mismatch(phrase, value)
+        return Mismatch(phrase, show(value))
 
     return check
 
@@ -441,7 +440,7 @@ def _predicate_test(func: Callable[[Any], object]) -> Test:
 
 def _items_of(value: Any) -> list[Any] | tuple[Any, ...] | None:
     """The items of a list or tuple from the input, read without its own methods, else None."""
-    kind = type(typing.cast("object", value))
+    kind = _type_of(value)
     if kind is list or kind is tuple:
         return value  # type: ignore[no-any-return]
     if issubclass(kind, list):
@@ -460,7 +459,7 @@ def _array(node: Array, *, native: bool) -> Checker:
     def check(value: Any) -> Any:
         items = _items_of(value)
         if items is None:
-            return _mismatch("an array", value)
+            return Mismatch("an array", show(value))
         out = list(map(item, items))
         if any(map(isinstance, out, repeat(Invalid))):
             return _item_problems(out)
@@ -476,7 +475,7 @@ def _native_array(item: Checker, build: type) -> Checker:
 
     def check(value: Any) -> Any:
         if not isinstance(value, kind) or isinstance(value, (str, bytes)):
-            return _mismatch(wanted, value)
+            return Mismatch(wanted, show(value))
         found = _item_problems(map(item, typing.cast("cabc.Iterable[object]", value)))
         return value if found is None else found
 
@@ -494,15 +493,15 @@ def _item_problems(results: cabc.Iterable[object]) -> Invalid | None:
 
 def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:
     """The (key, value) pairs of a mapping from the input, read without its own methods."""
-    kind = type(typing.cast("object", value))
+    kind = _type_of(value)
     if issubclass(kind, dict):
         return dict.items(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
     if issubclass(kind, cabc.Mapping):
         try:
             return [(key, entry) for key, entry in value.items()]
         except Exception:  # noqa: BLE001 - a mapping that cannot be read is the input's fault
-            return Mismatch("expected an object, got a mapping that could not be read")
-    return _mismatch("an object", value)
+            return Mismatch("an object", "a mapping that could not be read")
+    return Mismatch("an object", show(value))
 
 
 def _record(values: Checker) -> Checker:
@@ -553,7 +552,7 @@ def _union(node: Union, *, native: bool) -> Checker:
         for failure in failures:
             if not isinstance(failure, Mismatch):
                 return failure
-        return _mismatch(phrase, value)
+        return Mismatch(phrase, show(value))
 
     return check
 
@@ -698,8 +697,8 @@ def _native_object(node: Object) -> Checker:
 def _native_entries(node: Object, value: object) -> dict[Any, Any] | Invalid:
     if node.is_dataclass:
         if not isinstance(value, node.cls):
-            return _mismatch(f"a {node.cls.__name__}", value)
+            return Mismatch(f"a {node.cls.__name__}", show(value))
         return {f.name: getattr(value, f.name, None) for f in node.fields}
     if isinstance(value, cabc.Mapping):
         return dict(typing.cast("cabc.Mapping[object, object]", value))
-    return _mismatch("an object", value)
+    return Mismatch("an object", show(value))

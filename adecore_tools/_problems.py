@@ -102,11 +102,11 @@ class Mismatch(Invalid):
 
     __slots__ = ("text",)
 
-    def __init__(self, text: str) -> None:
-        """One problem at the value itself."""
+    def __init__(self, expected: str, got: str) -> None:
+        """One problem at the value itself: `expected <expected>, got <got>`."""
+        self.text = text = f"expected {expected}, got {got}"
         self.entries = [text]
         self.count = 1
-        self.text = text
 
 
 def add(found: Invalid | None, problem: str | Problem) -> Invalid:
@@ -159,10 +159,12 @@ def _write(found: Invalid, path: tuple[Step, ...], lines: list[str]) -> None:
             lines.append(_authored(full, entry.text) if entry.authored else _line(full, entry.text))
         else:
             step, inner = entry
-            if type(inner) is Mismatch:  # the usual case: one problem, no need to go down
-                lines.append(_line((*path, step), inner.text))
-            else:
+            if type(inner) is not Mismatch:
                 _write(inner, (*path, step), lines)
+            elif not path and type(step) is str and step.isidentifier():
+                lines.append(f"{step}: {inner.text}")  # the usual case: a field of the wrong type
+            else:
+                lines.append(_line((*path, step), inner.text))
 
 
 def _line(path: tuple[Step, ...], text: str) -> str:
@@ -237,7 +239,8 @@ def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
         type(value) is str
         and len(value) <= _ECHO
         and value.isprintable()
-        and _QUOTED.isdisjoint(value)
+        and '"' not in value
+        and "\\" not in value
     ):
         return f'"{value}"'  # the usual case: a short string with nothing to escape
     kind = type(value)
@@ -260,8 +263,6 @@ def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
 
 
 _JSON_WORDS = {None: "null", True: "true", False: "false"}
-_QUOTED = frozenset('"\\')
-"""Characters `_quote` escapes."""
 
 
 def _float_words(number: float) -> str:

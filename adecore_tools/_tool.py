@@ -134,10 +134,10 @@ class ToolInput(Unique):
 
     def parse(self, data: object) -> dict[str, Any]:
         """The keyword arguments for the function, or `ToolRefusal("bad-arguments")`."""
-        result: object = self.validate(_EMPTY if data is None else data)
-        if type(result) is dict:
-            return typing.cast("dict[str, Any]", result)
-        raise safe_refusal("bad-arguments", message(typing.cast("Invalid", result)), self.advice)
+        result: dict[str, Any] | Invalid = self.validate(_EMPTY if data is None else data)
+        if isinstance(result, Invalid):
+            raise safe_refusal("bad-arguments", message(result), self.advice)
+        return result
 
 
 class _Calling(Frozen):
