@@ -622,6 +622,33 @@ def test_default_refused_inside_a_list_is_a_value_error():
         make(bad_default)
 
 
+class Counted(TypedDict):
+    count: int
+
+
+OddKey = TypedDict("OddKey", {"a b": int})
+
+
+@pytest.mark.parametrize(
+    ("annotation", "default", "problem"),
+    [
+        (Counted, {"count": "x"}, 'count: expected an integer, got "x"'),
+        (OddKey, {"a b": "x"}, '["a b"]: expected an integer, got "x"'),
+    ],
+)
+def test_a_refused_default_says_where_inside_it_as_a_refusal_would(annotation, default, problem):
+    """The problem is written with its path as in a refusal; a key that is no name is quoted."""
+    namespace = {"A": annotation, "default": default}
+    exec("async def bad_default(opts: A = default) -> None: ...", namespace)  # noqa: S102
+
+    with pytest.raises(ValueError, match="own type") as info:
+        make(namespace["bad_default"])
+    assert str(info.value) == (
+        f"field 'opts' of tool 'bad_default': the default {default!r} is refused by the field's "
+        f"own type ({problem}); change the default or the type"
+    )
+
+
 def test_dataclass_default_violating_its_bounds_is_a_value_error():
     async def bad_default(box: Box = Box(-1)) -> None: ...
 
