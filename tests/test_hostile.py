@@ -425,6 +425,42 @@ def test_keys_that_raise_once_inside_the_dict():
         ArmedKey.armed = False
 
 
+class Collider:
+    """Hashes like a field's name and raises when compared: a lookup of that name meets it."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    __eq__ = __repr__ = __str__ = _boom
+
+
+@tool("hostile")
+async def takes_x(x: int) -> None:
+    """Takes x."""
+
+
+def test_a_key_that_collides_with_a_field_name_and_raises_when_compared():
+    """A dict with as many keys as fields is read by index first, where the key's `__eq__` runs."""
+    assert refused({Collider("x"): 1}, takes_x).message == (
+        "x: missing, expected an integer; "
+        "expected field names, got a value of type Collider as a key"
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [property(_boom), property(lambda _: 42)],
+    ids=["raises", "not a string"],
+)
+def test_a_class_whose_name_cannot_be_read_is_named_python(name):
+    odd = type("Meta", (type,), {"__name__": name})("Odd", (), {})()
+    message = refused({"x": odd}, takes_x).message
+    assert message == "x: expected an integer, got a value of type Python"
+
+
 class HostileStrKey(str):
     """A field name that is a str, with every method of its own raising."""
 

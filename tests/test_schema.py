@@ -695,6 +695,29 @@ def test_a_fields_description_is_the_one_its_schema_shows(annotation, descriptio
     assert tool_input_schema(t)["properties"]["x"].get("description") == description
 
 
+def test_a_docstring_entry_wins_over_a_description_inside_the_type():
+    async def t(x: Annotated[AliasedCount, Ge(0)], y: Optional[int] = None) -> None:  # noqa: UP045
+        """Takes counts.
+
+        Args:
+            x: How many.
+            y: How many more.
+        """
+
+    properties = tool_input_schema(tool("kit")(t))["properties"]
+    assert properties["x"] == {"type": "integer", "description": "How many."}
+    assert properties["y"] == {"type": "integer", "description": "How many more."}
+
+
+def test_an_empty_doc_writes_no_description():
+    async def t(x: Annotated[int, Doc("")], xs: list[Annotated[int, Doc("")]]) -> None: ...
+
+    assert_schema(
+        schema_of(t)["properties"],
+        {"x": {"type": "integer"}, "xs": {"type": "array", "items": {"type": "integer"}}},
+    )
+
+
 def test_the_last_doc_wins():
     assert one_field(Annotated[str, Doc("first"), Doc("second")])["properties"]["x"] == {
         "type": "string",
@@ -994,6 +1017,18 @@ def test_reinitialising_a_schema_list_raises_and_changes_nothing():
     before = json.dumps(schema)
     with pytest.raises(TypeError):
         schema["required"].__init__(["zzz"])
+    assert json.dumps(tool_input_schema(t)) == before
+
+
+def test_copy_gives_a_plain_mutable_shallow_copy():
+    t = _mutable_target_tool()
+    schema = tool_input_schema(t)
+    before = json.dumps(schema)
+    mine, names = copy.copy(schema), copy.copy(schema["required"])
+    assert (type(mine), type(names)) == (dict, list)
+    assert (mine, names) == (schema, schema["required"])
+    mine["additionalProperties"] = False
+    names.append("extra")
     assert json.dumps(tool_input_schema(t)) == before
 
 

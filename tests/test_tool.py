@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Annotated, Any, Generic, Literal, Optional, TypedDict, TypeVar
 
 import pytest
-from annotated_types import Ge, Gt, Le, MinLen
+from annotated_types import Ge, Gt, Le, MinLen, Predicate
 from typing_extensions import Doc, NotRequired
 
 from adecore_tools import (
@@ -647,6 +647,39 @@ def test_a_refused_default_says_where_inside_it_as_a_refusal_would(annotation, d
         f"field 'opts' of tool 'bad_default': the default {default!r} is refused by the field's "
         f"own type ({problem}); change the default or the type"
     )
+
+
+def _positive(value: int) -> bool:
+    if value < 0:
+        msg = "must be positive"
+        raise ValueError(msg)
+    return True
+
+
+def test_a_default_refused_by_a_host_check_inside_a_list_names_the_item():
+    async def bad_default(xs: list[Annotated[int, Predicate(_positive)]] = [-1]) -> None:  # noqa: B006
+        ...
+
+    with pytest.raises(ValueError, match="own type") as info:
+        make(bad_default)
+    assert "own type ([0]: must be positive);" in str(info.value)
+
+
+def test_a_float_default_for_an_int_field_is_refused_even_when_whole():
+    """Input may send 1.0 for an int (JSON has one number type); a default is Python, exact."""
+
+    async def bad_default(n: int = 1.0) -> None: ...
+
+    with pytest.raises(ValueError, match=r"own type \(expected an integer, got 1\.0\)"):
+        make(bad_default)
+
+
+def test_a_literal_default_equal_to_a_choice_is_accepted_as_that_choice():
+    big = int("1000")  # equal to the literal's 1000, but another object
+
+    async def good(x: Literal[1000, 2000] = big) -> None: ...
+
+    assert parse_tool_input(make(good), {}) == {"x": 1000}
 
 
 def test_dataclass_default_violating_its_bounds_is_a_value_error():

@@ -153,6 +153,32 @@ def test_short_echo_escapes_quotes_and_backslashes(value, shown):
     assert refused(takes_int, {"n": value}) == f"n: expected an integer, got {shown}"
 
 
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("a" * 31 + "\n", '"' + "a" * 31 + ' "'),
+        ('"' + "a" * 31, '"\\"' + "a" * 31 + '"'),
+        ('"' + "a" * 32, '"\\"' + "a" * 31 + '…" (33 characters)'),
+    ],
+)
+def test_an_echo_of_32_characters_is_whole_whatever_it_holds(value, shown):
+    """The cut is at 32 characters for every string, not only for plain ones."""
+    assert refused(takes_int, {"n": value}) == f"n: expected an integer, got {shown}"
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (2**64 - 1, "18446744073709551615"),
+        (-(2**64) + 1, "-18446744073709551615"),
+        (2**64, "a very large integer"),
+        (-(2**64), "a very large integer"),
+    ],
+)
+def test_integers_beyond_64_bits_are_not_echoed(value, shown):
+    assert refused(takes_str, {"s": value}) == f"s: expected a string, got {shown}"
+
+
 # --- int ----------------------------------------------------------------------------------------
 
 
@@ -416,6 +442,15 @@ def test_a_default_member_is_checked_against_its_own_enum():
 
     assert parse_tool_input(second, {}) == {"priority": Priority.LOW}
     assert parse_tool_input(first, {}) == {"number": 1}
+
+
+def test_a_literal_mixing_a_plain_value_and_a_member_passes_each_as_declared():
+    @tool("v")
+    async def mixed(choice: Literal["x", Color.RED]) -> None:
+        """Takes a mixed literal."""
+
+    assert parse_tool_input(mixed, {"choice": "x"}) == {"choice": "x"}
+    assert parse_tool_input(mixed, {"choice": "red"})["choice"] is Color.RED
 
 
 def test_literal_none_in_a_union_is_none():
@@ -1224,6 +1259,25 @@ def test_true_never_matches_an_int_field_or_a_float_field():
     assert refused(takes_float, {"x": False}) == "x: expected a number, got false"
 
 
+def test_length_bounds_count_items_through_a_nullable_alias():
+    @tool("v")
+    async def f(
+        a: Annotated[Annotated[list[int], at.MinLen(1)] | None, at.MaxLen(2)] = None,
+    ) -> None:
+        """Takes a short list."""
+
+    assert refused(f, {"a": [1, 2, 3]}) == "a: expected at most 2 items, got 3"
+
+
+def test_a_host_check_on_a_whole_list_holds():
+    @tool("v")
+    async def pairs(xs: Annotated[list[int], at.Predicate(lambda v: len(v) % 2 == 0)]) -> None:
+        """Takes an even number of items."""
+
+    assert parse_tool_input(pairs, {"xs": [1, 2]}) == {"xs": [1, 2]}
+    assert refused(pairs, {"xs": [1]}) == "xs: expected a value passing its check, got an array"
+
+
 # --- transforms ---------------------------------------------------------------------------------
 
 
@@ -1262,6 +1316,14 @@ def test_transform_runs_after_every_bound():
     assert seen == []
     parse_tool_input(f, {"n": 3, "s": "abc"})
     assert seen == [3, "abc"]
+
+
+def test_a_transform_of_a_whole_list_replaces_it():
+    @tool("v")
+    async def total(xs: Annotated[list[int], transform(sum)]) -> None:
+        """Takes numbers, as their sum."""
+
+    assert parse_tool_input(total, {"xs": [1, 2]}) == {"xs": 3}
 
 
 def test_transforms_run_in_order():
@@ -1489,6 +1551,31 @@ def test_unknown_field_far_from_every_name_has_no_suggestion(wrong):
 def test_unknown_long_field_name_is_cut():
     name = "q" * 60
     assert refused(takes_names, {name: 1}) == f'["{"q" * 32}…"]: unknown field'
+
+
+def test_an_unknown_name_of_32_characters_is_shown_whole():
+    assert refused(takes_names, {"q" * 32: 1}) == f"{'q' * 32}: unknown field"
+    assert refused(takes_names, {"q" * 33: 1}) == f'["{"q" * 32}…"]: unknown field'
+
+
+@tool("v")
+async def takes_name(name: str = "", limit: int = 0, a_very_long_field_name: int = 0) -> None:
+    """Takes a name."""
+
+
+@pytest.mark.parametrize(
+    ("wrong", "hint"),
+    [
+        ("nmae", "name"),  # two neighbours swapped: one edit
+        ("nama", "name"),
+        ("naxx", None),  # two edits in four characters: one edit per three allowed
+        ("aeme", None),  # not a swap of neighbours: two edits
+        ("limitltimit", None),  # six edits from limit: no swap wraps round the end of a name
+    ],
+)
+def test_suggestions_allow_one_edit_per_three_characters(wrong, hint):
+    shown = "" if hint is None else f" (did you mean {hint!r}?)"
+    assert refused(takes_name, {wrong: 1}) == f"{wrong}: unknown field{shown}"
 
 
 # --- whole-word rule for host-written messages --------------------------------------------------
