@@ -1559,7 +1559,9 @@ def test_an_unknown_name_of_32_characters_is_shown_whole():
 
 
 @tool("v")
-async def takes_name(name: str = "", limit: int = 0, a_very_long_field_name: int = 0) -> None:
+async def takes_name(
+    name: str = "", limit: int = 0, a_very_long_field_name: int = 0, ox: int = 0
+) -> None:
     """Takes a name."""
 
 
@@ -1571,6 +1573,7 @@ async def takes_name(name: str = "", limit: int = 0, a_very_long_field_name: int
         ("naxx", None),  # two edits in four characters: one edit per three allowed
         ("aeme", None),  # not a swap of neighbours: two edits
         ("limitltimit", None),  # six edits from limit: no swap wraps round the end of a name
+        ("xo", None),  # a swap is one edit: more than two characters allow
     ],
 )
 def test_suggestions_allow_one_edit_per_three_characters(wrong, hint):
