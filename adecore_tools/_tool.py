@@ -256,9 +256,12 @@ def resolved(t: Tool[..., Any]) -> _Calling:
         try:
             calling = _resolve(t.fn, t.name, t._docs)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
         except Unresolved as exc:
-            fields = ", ".join(repr(path) for path in exc.fields) or "its annotations"
+            paths = ", ".join(repr(path) for path in exc.fields)
+            naming = {0: "its annotations name", 1: f"field {paths} names"}.get(
+                len(exc.fields), f"fields {paths} name"
+            )
             msg = (
-                f"tool {t.name!r}: field {fields} names {exc.name!r}, which is not defined; "
+                f"tool {t.name!r}: {naming} {exc.name!r}, which is not defined; "
                 "define it at module level before the toolkit is assembled"
             )
             raise TypeError(msg) from None

@@ -955,6 +955,41 @@ def test_name_never_defined_is_a_type_error_at_define_toolkit():
     assert "uses_missing" in str(info.value)
 
 
+_NEVER_DEFINED = {
+    "one field": (
+        "async def t(*, good: int, fld: 'NeverDefined') -> None: ...",
+        "field 'fld' names 'NeverDefined'",
+    ),
+    "two fields": (
+        "async def t(*, a: 'NeverDefined', b: 'list[NeverDefined]') -> None: ...",
+        "fields 'a', 'b' name 'NeverDefined'",
+    ),
+    "no field names it": (
+        "async def t(x: 'Annotated[str, refuse()]') -> None: ...",
+        "its annotations name 'raised by hand'",
+    ),
+}
+
+
+def _refuse() -> None:
+    msg = "raised by hand"
+    raise NameError(msg)  # a NameError with no name, as from an annotation's own code
+
+
+@pytest.mark.parametrize("source", _NEVER_DEFINED.values(), ids=list(_NEVER_DEFINED))
+def test_a_name_never_defined_is_named_with_every_field_naming_it(source):
+    text, naming = source
+    namespace: dict[str, Any] = {"Annotated": Annotated, "refuse": _refuse}
+    exec(text, namespace)  # noqa: S102 - our own text
+    later = make(namespace["t"])
+    with pytest.raises(TypeError, match="which is not defined") as info:
+        define_toolkit("kit", [later])
+    assert str(info.value) == (
+        f"tool 't': {naming}, which is not defined; "
+        "define it at module level before the toolkit is assembled"
+    )
+
+
 def test_name_never_defined_fails_again_on_every_try():
     for _ in range(2):
         with pytest.raises(TypeError, match="NeverDefinedAnywhere"):
