@@ -6,7 +6,13 @@ import pickle
 
 import pytest
 
-from adecore_tools import ToolRegistry, create_tool_registry, define_toolkit, tool
+from adecore_tools import (
+    ToolAnnotations,
+    ToolRegistry,
+    create_tool_registry,
+    define_toolkit,
+    tool,
+)
 from adecore_tools._fields import MISSING, Field, Nullable, Scalar
 from adecore_tools._frozen import Frozen, Unique
 
@@ -71,6 +77,13 @@ def test_values_compare_hash_copy_and_pickle_by_value():
     assert copy.deepcopy(field) == field
     assert pickle.loads(pickle.dumps(field)) == field  # noqa: S301 - our own bytes
     assert repr(field).startswith("Field(name='n', type=Nullable(inner=Scalar(kind=<class 'int'>)")
+
+
+def test_tool_annotations_copy_and_pickle_by_keyword():
+    notes = ToolAnnotations(read_only=True, idempotent=False, title="Read")
+    assert copy.copy(notes) == notes
+    assert copy.deepcopy(notes) == notes
+    assert pickle.loads(pickle.dumps(notes)) == notes  # noqa: S301 - our own bytes
 
 
 def test_a_field_without_default_keeps_missing_through_copy_and_pickle():

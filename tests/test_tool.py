@@ -438,6 +438,18 @@ def test_a_call_class_anywhere_but_alone_is_a_type_error(annotation):
         make(namespace["t"])
 
 
+def test_a_generic_call_class_inside_an_annotation_is_named_as_a_call_class():
+    class Scoped(ToolCall, Generic[T]):
+        pass
+
+    async def t(calls: list[Scoped[int]]) -> None: ...
+
+    with pytest.raises(
+        TypeError, match=r"field 'calls\[\]' of tool 't': .* is a ToolCall, never input"
+    ):
+        make(t)
+
+
 def test_a_generic_call_class_is_the_call_parameter():
     class Scoped(ToolCall, Generic[T]):
         pass
