@@ -461,3 +461,45 @@ def test_windows_and_old_mac_line_endings(newline):
         ["Reads notes.", "", "    More.  ", "", "    Args:", "        x: The x.", ""]
     )
     assert split_docstring(doc) == ("Reads notes.\n\nMore.", {"x": "The x."})
+
+
+LAYOUTS = {
+    "a blank line after the header": (
+        "Do it.\n\nArgs:\n\n    x: The x.\n",
+        ("Do it.", {"x": "The x."}),
+    ),
+    "a continuation holding a colon": (
+        "Do it.\n\nArgs:\n    x: The x, see\n        note: below.\n",
+        ("Do it.", {"x": "The x, see note: below."}),
+    ),
+    "a continuation that names no parameter": (
+        "Do it.\n\nArgs:\n    x: The x.\n    Default is: 3.\n",
+        ("Do it.", {"x": "The x. Default is: 3."}),
+    ),
+    "a space before the colon": (
+        "Do it.\n\nArgs:\n    x (int) : The x.\n",
+        ("Do it.", {"x": "The x."}),
+    ),
+    "no space after the colon": ("Do it.\n\nArgs:\n    x:The x.\n", ("Do it.", {"x": "The x."})),
+    "an empty NumPy section": (
+        "Do it.\n\nParameters\n----------\n\nMore text.\n",
+        ("Do it.\n\nMore text.", {}),
+    ),
+    "a blank line between NumPy entries": (
+        "Do it.\n\nParameters\n----------\nx : int\n    The x.\n\ny : int\n    The y.\n",
+        ("Do it.", {"x": "The x.", "y": "The y."}),
+    ),
+    "dashes inside a NumPy entry": (
+        "Do it.\n\nParameters\n----------\nx : int\n    The x.\n\n    ---\n    ---\n",
+        ("Do it.", {"x": "The x. --- ---"}),
+    ),
+    "a bullet that is no Sphinx field": (
+        "Do it.\n\n- key name: the name to look up.\n",
+        ("Do it.\n\n- key name: the name to look up.", {}),
+    ),
+}
+
+
+@pytest.mark.parametrize(("doc", "expected"), LAYOUTS.values(), ids=list(LAYOUTS))
+def test_layouts_at_the_edges_of_each_style(doc, expected):
+    assert split_docstring(doc) == expected

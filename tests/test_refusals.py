@@ -1,6 +1,7 @@
 """SPEC 7: refusals and the tab-separated text rows a model reads."""
 
 import pickle
+import unittest.mock
 
 import pytest
 from hypothesis import given
@@ -252,10 +253,21 @@ def test_round_trip_when_the_code_is_refused():
         "code\tmessage\nrow\x01",
         "code\tmessage\nrow\u2029",
         "Traceback (most recent call last):\n  File ...",
+        "error\tnot-found\tNo such note",
     ],
 )
 def test_parse_refusal_body_returns_none_for_other_text(text):
     assert parse_refusal_body(text) is None
+
+
+@pytest.mark.parametrize("value", [None, 1, b"refused\tcode\tmessage"])
+def test_parse_refusal_body_returns_none_for_what_is_no_text(value):
+    assert parse_refusal_body(value) is None
+
+
+def test_a_refusal_leaves_comparison_with_other_objects_to_them():
+    assert ToolRefusal("not-found", "no such note") == unittest.mock.ANY
+    assert ToolRefusal("not-found", "no such note") != "not-found"
 
 
 @given(code=codes, message=st.text(), rows=st.lists(st.text(), max_size=5))

@@ -208,6 +208,22 @@ def test_select_an_unknown_toolkit_is_a_value_error(names):
         registry().select(*names)
 
 
+@pytest.mark.parametrize(
+    ("name", "hint"),
+    [("notes", "did you mean 'note'?"), ("zzzz", "there are ['chat', 'note', 'task']")],
+)
+def test_an_unknown_toolkit_gets_the_closest_name_or_the_list(name, hint):
+    with pytest.raises(ValueError, match="no toolkit named") as info:
+        registry().select(name)
+    assert str(info.value) == f"no toolkit named {name!r}; {hint}"
+
+
+def test_a_registry_of_something_that_is_no_toolkit_says_what_to_make():
+    with pytest.raises(TypeError, match="is not a toolkit") as info:
+        create_tool_registry(["notes"])
+    assert str(info.value) == "'notes' is not a toolkit; make one with define_toolkit(name, tools)"
+
+
 # --- immutability ---------------------------------------------------------------------------------
 
 

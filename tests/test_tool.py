@@ -131,6 +131,13 @@ def names(t):
 # --- defaults and explicit options ----------------------------------------------------------------
 
 
+def test_an_explicit_description_loses_trailing_spaces_on_every_line():
+    async def f() -> None: ...
+
+    t = tool("kit", description="Add a note.   \nThen save it.  ")(f)
+    assert t.description == "Add a note.\nThen save it."
+
+
 def test_name_defaults_to_the_function_name():
     async def note_write(text: str) -> None:
         """Write a note."""
