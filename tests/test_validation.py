@@ -1259,7 +1259,7 @@ def test_true_never_matches_an_int_field_or_a_float_field():
     assert refused(takes_float, {"x": False}) == "x: expected a number, got false"
 
 
-def test_length_bounds_count_items_through_a_nullable_alias():
+def test_length_bounds_count_items_through_an_optional_inner_annotation():
     @tool("v")
     async def f(
         a: Annotated[Annotated[list[int], at.MinLen(1)] | None, at.MaxLen(2)] = None,
