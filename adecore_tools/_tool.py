@@ -257,9 +257,12 @@ def resolved(t: Tool[..., Any]) -> _Calling:
             calling = _resolve(t.fn, t.name, t._docs)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
         except Unresolved as exc:
             paths = ", ".join(repr(path) for path in exc.fields)
-            naming = {0: "its annotations name", 1: f"field {paths} names"}.get(
-                len(exc.fields), f"fields {paths} name"
-            )
+            if not exc.fields:
+                naming = "its annotations name"
+            elif len(exc.fields) == 1:
+                naming = f"field {paths} names"
+            else:
+                naming = f"fields {paths} name"
             msg = (
                 f"tool {t.name!r}: {naming} {exc.name!r}, which is not defined; "
                 "define it at module level before the toolkit is assembled"
