@@ -53,23 +53,21 @@ def test_a_value_cannot_change():
         del node.kind  # type: ignore[misc]
 
 
+def _number_field() -> Field:
+    """A new field, with new nodes: equal to, but not the same object as, any other it makes."""
+    return Field(
+        name="n",
+        type=Nullable(Scalar(int)),
+        required=False,
+        default=None,
+        description="A number.",
+        missing_message=None,
+    )
+
+
 def test_values_compare_hash_copy_and_pickle_by_value():
-    field = Field(
-        name="n",
-        type=Nullable(Scalar(int)),
-        required=False,
-        default=None,
-        description="A number.",
-        missing_message=None,
-    )
-    twin = Field(
-        name="n",
-        type=Nullable(Scalar(int)),
-        required=False,
-        default=None,
-        description="A number.",
-        missing_message=None,
-    )
+    field, twin = _number_field(), _number_field()
+    assert field is not twin
     assert field == twin
     assert hash(field) == hash(twin)
     assert field != Field("n", Scalar(int), True, None, "A number.", None)
