@@ -450,6 +450,49 @@ def test_a_key_that_collides_with_a_field_name_and_raises_when_compared():
     )
 
 
+class Impostor:
+    """Hashes like a field's name and says it equals anything: a lookup of that name meets it."""
+
+    compared = 0
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __eq__(self, other: object) -> bool:
+        Impostor.compared += 1
+        return True
+
+
+class ImpostorStr(str):
+    """A str holding one name that hashes like another and says it equals anything."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        return hash("x")
+
+    def __eq__(self, other: object) -> bool:
+        Impostor.compared += 1
+        return True
+
+
+def test_a_key_that_claims_to_be_a_field_name_is_never_asked():
+    """Only a key of exactly `str` is looked up as a name: nothing else gets to compare itself."""
+    Impostor.compared = 0
+    assert refused({Impostor("x"): 1}, takes_x).message == (
+        "x: missing, expected an integer; "
+        "expected field names, got a value of type Impostor as a key"
+    )
+    assert refused({ImpostorStr("zzz"): 1}, takes_x).message == (
+        "x: missing, expected an integer; zzz: unknown field"
+    )
+    assert refused({"rec": {}, "inner": {Impostor("a"): 1}}).message.startswith("inner.a: missing")
+    assert Impostor.compared == 0
+
+
 @pytest.mark.parametrize(
     "name",
     [property(_boom), property(lambda _: 42)],
