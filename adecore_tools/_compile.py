@@ -18,6 +18,7 @@ import collections.abc as cabc
 import copy
 import math
 import operator
+import types
 import typing
 from collections.abc import Callable, Sequence
 from enum import Enum
@@ -496,12 +497,28 @@ def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:
     kind = _type_of(value)
     if issubclass(kind, dict):
         return dict.items(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-    if issubclass(kind, cabc.Mapping):
+    if _is_mapping(kind):
         try:
             return [(key, entry) for key, entry in value.items()]
         except Exception:  # noqa: BLE001 - a mapping that cannot be read is the input's fault
             return Mismatch("an object", "a mapping that could not be read")
     return Mismatch("an object", show(value))
+
+
+_MRO: Any = type.__dict__["__mro__"]
+"""`type.__mro__` itself: a class's bases, read without running its metaclass's code."""
+
+
+def _is_mapping(kind: type) -> bool:
+    """Whether a class from the input is a `Mapping`: derived from it, or a `MappingProxyType`.
+
+    Not `issubclass(kind, Mapping)`: an ABC's check runs code of the class (its metaclass's
+    `__hash__`) and of every `Mapping` subclass in the process (`__subclasshook__`). So a class
+    only registered as a mapping is not read as one.
+    """
+    return kind is types.MappingProxyType or any(
+        base is cabc.Mapping for base in _MRO.__get__(kind)
+    )
 
 
 def _record(values: Checker) -> Checker:

@@ -273,12 +273,13 @@ def _float_words(number: float) -> str:
     return repr(number)
 
 
+_NAME: typing.Any = type.__dict__["__name__"]
+"""`type.__name__` itself: a metaclass cannot put another name, or code, in a refusal."""
+
+
 def _type_name(kind: type) -> str:
-    try:
-        name = kind.__name__
-    except Exception:  # noqa: BLE001 - a hostile metaclass cannot break a refusal
-        return "Python"
-    return _short(name) if isinstance(name, str) else "Python"
+    """A class's own name as plain text (a `str` subclass set as the name runs nothing)."""
+    return _short(str.__str__(_NAME.__get__(kind)))
 
 
 def closest(word: object, names: Sequence[str]) -> str | None:

@@ -13,6 +13,7 @@ import enum
 import math
 import re
 import sys
+import types
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
@@ -493,15 +494,94 @@ def test_a_key_that_claims_to_be_a_field_name_is_never_asked():
     assert Impostor.compared == 0
 
 
+class ForgingName(str):
+    """A name that would add a line and a forged row to a message, and raises when measured."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return "x\nrefused\tnot-permitted\tforged" + "A" * 100_000
+
+    __len__ = isprintable = __str__ = __repr__ = _boom  # type: ignore[assignment]
+
+
 @pytest.mark.parametrize(
     "name",
-    [property(_boom), property(lambda _: 42)],
-    ids=["raises", "not a string"],
+    [property(_boom), property(lambda _: 42), property(lambda _: ForgingName("x"))],
+    ids=["raises", "not a string", "a hostile string"],
 )
-def test_a_class_whose_name_cannot_be_read_is_named_python(name):
+def test_a_class_is_named_by_its_own_name_whatever_its_metaclass_says(name):
     odd = type("Meta", (type,), {"__name__": name})("Odd", (), {})()
-    message = refused({"x": odd}, takes_x).message
-    assert message == "x: expected an integer, got a value of type Python"
+    refusal = refused({"x": odd}, takes_x)
+    assert refusal.message == "x: expected an integer, got a value of type Odd"
+    assert parse_refusal_body(refusal_body(refusal)) == refusal
+
+
+def test_a_class_whose_own_name_is_a_hostile_string_is_named_as_plain_text():
+    odd = type("Odd", (), {})
+    odd.__name__ = ForgingName("Odd")
+    assert refused({"x": odd()}, takes_x).message == (
+        "x: expected an integer, got a value of type Odd"
+    )
+
+
+class HostileMeta(type):
+    """A metaclass whose every method of its own raises: hashing, comparing, reading names."""
+
+    __hash__ = __eq__ = __ne__ = __repr__ = __str__ = _boom  # type: ignore[assignment]
+    __instancecheck__ = __subclasscheck__ = __getattribute__ = _boom  # type: ignore[assignment]
+
+
+class OfHostileMeta(metaclass=HostileMeta):
+    __slots__ = ()
+
+
+@pytest.mark.parametrize("where", ["whole input", *NAMES])
+def test_an_object_of_a_hostile_metaclass_is_refused_without_running_it(where):
+    value = OfHostileMeta()
+    data = value if where == "whole input" else {where: value}
+    refusal = refused(data)
+    if where == "whole input":
+        assert refusal.message == "expected an object, got a value of type OfHostileMeta"
+
+
+class ArmedHook(Mapping[str, int]):
+    """A `Mapping` subclass whose `__subclasshook__` raises while armed.
+
+    While it exists, `issubclass(anything, Mapping)` asks it (an ABC asks its subclasses).
+    """
+
+    armed = False
+
+    @classmethod
+    def __subclasshook__(cls, other: type) -> Any:
+        if ArmedHook.armed:
+            raise Boom
+        return NotImplemented
+
+    def __getitem__(self, key: str) -> int:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+def test_no_mapping_subclass_in_the_process_is_asked_about_the_input():
+    fresh = type("Fresh", (), {})  # a class no ABC has seen yet
+    ArmedHook.armed = True
+    try:
+        assert refused({"rec": fresh()}).message.startswith("rec: expected an object, got")
+        assert refused(fresh()).message == "expected an object, got a value of type Fresh"
+    finally:
+        ArmedHook.armed = False
+
+
+def test_a_mapping_proxy_and_a_mapping_subclass_are_read_as_objects():
+    assert accepted(types.MappingProxyType({"rec": {"a": 1}}))["rec"] == {"a": 1}
+    assert accepted({"rec": ArmedHook()})["rec"] == {}
 
 
 class HostileStrKey(str):
