@@ -90,7 +90,22 @@ def _check_defaults(fields: Sequence[Field], where: Where) -> None:
                     f"the default {f.default!r} is refused by the field's own type "
                     f"({message(refused)}); change the default or the type",
                 )
+            if not _immutable(f.default):
+                _check_copy(f.default, here)
         _check_nested_defaults(f.type, here)
+
+
+def _check_copy(default: object, where: Where) -> None:
+    """Copy a mutable default once now: each call gets a copy, and one that fails must fail here."""
+    try:
+        copy.deepcopy(default)
+    except Exception as exc:
+        raise where.error(
+            TypeError,
+            f"the default {default!r} cannot be copied for each call "
+            f"({type(exc).__name__}: {exc}); use an immutable default (a tuple, a frozenset, "
+            "None) or build the value in the function",
+        ) from exc
 
 
 def _check_nested_defaults(node: Node, where: Where) -> None:
@@ -647,14 +662,12 @@ def _left_out(f: Field, mode: str) -> tuple[str, object]:
     """What a field left out becomes (see `_codegen`): a problem, its default, or nothing."""
     if f.required:
         return _codegen.MISSING_FIELD, _missing(f)
-    if mode == _codegen.KWARGS:
-        if _immutable(f.default):
-            return _codegen.DEFAULT, f.default
-        default = f.default
-        return _codegen.MAKE, lambda: copy.deepcopy(default)
-    if mode == _codegen.DATACLASS and f.default is None:
-        return _codegen.DEFAULT, None  # no default of its own: the class gets None
-    return _codegen.ABSENT, None
+    if mode != _codegen.KWARGS and f.default is MISSING:
+        return _codegen.ABSENT, None  # a key left out stays out; a dataclass calls its factory
+    if _immutable(f.default):
+        return _codegen.DEFAULT, f.default
+    default = f.default  # a mutable default, for the function or a dataclass: a copy each call
+    return _codegen.MAKE, lambda: copy.deepcopy(default)
 
 
 def _missing(f: Field) -> Problem:
@@ -673,6 +686,9 @@ def _immutable(value: object) -> bool:
     if isinstance(value, (tuple, frozenset)):
         items: tuple[object, ...] | frozenset[object] = value  # pyright: ignore[reportUnknownVariableType]
         return all(_immutable(item) for item in items)
+    if isinstance(value, types.MappingProxyType):
+        proxy: types.MappingProxyType[object, object] = value  # pyright: ignore[reportUnknownVariableType]
+        return all(_immutable(item) for item in proxy.values())
     return isinstance(value, Enum)
 
 

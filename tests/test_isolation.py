@@ -223,6 +223,33 @@ def test_a_dataclass_default_factory_runs_for_each_object():
     assert len({id(meta) for meta in metas}) == 3
 
 
+@dataclasses.dataclass(eq=False)  # hashable by identity, so `dataclasses` takes it as a default
+class Pad:
+    lines: list[str] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass
+class Page:
+    title: str
+    pad: Pad = Pad()  # noqa: RUF009 - the shared default under test
+    marks: tuple[int, ...] = (1, 2)
+
+
+@tool("iso")
+async def write_page(page: Page) -> None:
+    """Writes a page."""
+
+
+def test_a_nested_dataclass_field_left_out_gets_its_own_copy_of_the_default():
+    first = parse_tool_input(write_page, {"page": {"title": "a"}})["page"]
+    first.pad.lines.append("scribbled by the first call")
+    second = parse_tool_input(write_page, {"page": {"title": "b", "pad": None}})["page"]
+    assert second.pad.lines == []
+    assert first.pad is not second.pad
+    assert Page.pad.lines == []  # type: ignore[attr-defined]  # the class default is untouched
+    assert second.marks is Page.marks  # an immutable default is shared, as the class would
+
+
 def test_an_unchanged_union_branch_still_passes_a_copy():
     data = {"either": {"k": [1, 2]}}
     out = parse_tool_input(keep, data)

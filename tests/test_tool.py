@@ -10,9 +10,10 @@ import pickle
 import sys
 import textwrap
 import weakref
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from types import MappingProxyType
 from typing import Annotated, Any, Generic, Literal, Optional, TypedDict, TypeVar
 
 import pytest
@@ -682,6 +683,36 @@ def test_a_default_refused_by_a_host_check_inside_a_list_names_the_item():
     with pytest.raises(ValueError, match="own type") as info:
         make(bad_default)
     assert "own type ([0]: must be positive);" in str(info.value)
+
+
+class Uncopyable(list[int]):
+    """A list that refuses to be copied, as an object holding a lock or a file would."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Uncopyable":
+        msg = "cannot copy this"
+        raise TypeError(msg)
+
+
+def test_a_mutable_default_that_cannot_be_copied_is_refused_at_declaration():
+    """Each call gets its own copy of a mutable default: one that cannot be copied fails now."""
+
+    async def bad_default(xs: list[int] = Uncopyable([1])) -> None: ...  # noqa: B008
+
+    with pytest.raises(TypeError) as info:
+        make(bad_default)
+    assert str(info.value) == (
+        "field 'xs' of tool 'bad_default': the default [1] cannot be copied for each call "
+        "(TypeError: cannot copy this); use an immutable default (a tuple, a frozenset, None) or "
+        "build the value in the function"
+    )
+
+
+def test_a_mapping_proxy_default_is_shared_as_immutable():
+    proxy = MappingProxyType({"a": (1, 2)})
+
+    async def labels(m: Mapping[str, tuple[int, ...]] = proxy) -> None: ...
+
+    assert parse_tool_input(make(labels), {})["m"] is proxy
 
 
 def test_a_float_default_for_an_int_field_is_refused_even_when_whole():
