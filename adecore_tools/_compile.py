@@ -245,13 +245,21 @@ _SCALARS: dict[tuple[type, bool], Checker] = {
 def _choice(node: Choice, *, native: bool) -> Checker:
     phrase = expected(node)
     if native:
-        return _native_choice(node.outputs, phrase)
+        return _native_choice(node.outputs, _members(node.outputs) or phrase)
     table = dict(zip(node.values, node.outputs, strict=True))
     if node.json_type == "string":
         return _string_choice(table, phrase)
     if node.json_type == "boolean":
         return _boolean_choice(table, phrase)
     return _number_choice(table, phrase)
+
+
+def _members(outputs: tuple[object, ...]) -> str | None:
+    """`one of Color.RED, Color.BLUE`: what a default of an `Enum` field is written as."""
+    if not all(isinstance(output, Enum) for output in outputs):
+        return None
+    named = [f"{type(m).__name__}.{m.name}" for m in typing.cast("tuple[Enum, ...]", outputs)]
+    return f"one of {', '.join(named)}" if len(named) > 1 else named[0]
 
 
 def _native_choice(outputs: tuple[object, ...], phrase: str) -> Checker:
@@ -333,11 +341,22 @@ def _constrained(node: Constrained, *, native: bool) -> Checker:
             try:
                 value = fn(value)
             except ValueError as exc:
-                text = str(exc) or "the value was refused"
-                return Invalid([Problem((), text, authored=True)], 1)
+                return Invalid([Problem((), _said(exc, "the value was refused"), authored=True)], 1)
         return value
 
     return check
+
+
+_SAID = 200
+"""The most characters of a host's `ValueError` a message repeats."""
+
+
+def _said(exc: ValueError, otherwise: str) -> str:
+    """What a host's `ValueError` says, cut: it may repeat the input (`float("x" * 10**6)`)."""
+    text = str(exc)
+    if not text:
+        return otherwise
+    return text if len(text) <= _SAID else f"{text[:_SAID]}…"
 
 
 Test = Callable[[Any], "str | Problem | Invalid | None"]
@@ -445,7 +464,7 @@ def _predicate_test(func: Callable[[Any], object]) -> Test:
         try:
             holds = func(value)
         except ValueError as exc:
-            return Problem((), str(exc) or f"{wanted}, got {show(value)}", authored=True)
+            return Problem((), _said(exc, f"{wanted}, got {show(value)}"), authored=True)
         return None if holds else f"{wanted}, got {show(value)}"
 
     return test
@@ -697,7 +716,7 @@ def _constructor(cls: type) -> Callable[[dict[str, Any]], Any]:
         try:
             return cls(**kwargs)
         except ValueError as exc:
-            text = str(exc) or f"{cls.__name__} refused these values"
+            text = _said(exc, f"{cls.__name__} refused these values")
             return Invalid([Problem((), text, authored=True)], 1)
 
     return build

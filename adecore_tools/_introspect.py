@@ -40,6 +40,8 @@ from ._fields import (
     ToolCall,
     Transform,
     Union,
+    required_field,
+    transform,
 )
 from ._frozen import Frozen, once
 
@@ -330,6 +332,12 @@ def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa:
         if kind in seen:
             raise where.error(TypeError, f"{_name(kind)} contains itself; {_NO_CYCLES}")
         return _object(kind, where, (*seen, kind))
+    if isinstance(origin, type) and (te.is_typeddict(origin) or dataclasses.is_dataclass(origin)):
+        what = "TypedDict" if te.is_typeddict(origin) else "dataclass"
+        raise where.error(
+            TypeError,
+            f"a generic {what} ({_name(tp)}) cannot be read; declare a {what} with concrete types",
+        )
     if origin in (*_REQUIRED, *_NOT_REQUIRED, *_READ_ONLY):
         raise where.error(TypeError, f"{_name(tp)} only means something on a TypedDict key")
     if tp is None or tp is type(None):
@@ -369,7 +377,7 @@ def _is_call_class(tp: object) -> TypeIs[type[ToolCall]]:
 
 _TEXT_TYPES = {
     "datetime": "such as an ISO 8601 text",
-    "decimal": "such as transform(Decimal)",
+    "decimal": "such as a function that returns Decimal(text) and raises ValueError when it fails",
     "uuid": "such as transform(UUID)",
     "pathlib": "such as transform(Path)",
 }
@@ -411,6 +419,12 @@ def _annotated(
     transforms: list[Callable[[Any], Any]] = []
     description: str | None = None
     for meta in _flatten(metadata):
+        if _uncalled(meta):
+            name = typing.cast("Callable[..., object]", meta).__name__
+            raise where.error(
+                TypeError,
+                f"{name} is used without its arguments; write it called, as in {name}(...)",
+            )
         documentation = getattr(meta, "documentation", None)
         if isinstance(documentation, str):
             description = documentation
@@ -427,10 +441,20 @@ def _annotated(
     return Constrained(inner, tuple(checks), tuple(transforms), description)
 
 
+def _uncalled(meta: object) -> bool:
+    """Whether metadata is a bound's class or a helper itself (`MaxLen`, not `MaxLen(10)`)."""
+    if isinstance(meta, type):
+        return meta.__module__ == "annotated_types" or meta is te.Doc
+    return meta is required_field or meta is transform
+
+
 def _flatten(metadata: Iterable[object]) -> Iterator[object]:
     for meta in metadata:
         # what `isinstance(meta, at.GroupedMetadata)` checks, without a Protocol's slow test
-        if getattr(meta, "__is_annotated_types_grouped_metadata__", False):
+        # (the class `Len` itself says it too, and is reported as not called)
+        if not isinstance(meta, type) and getattr(
+            meta, "__is_annotated_types_grouped_metadata__", False
+        ):
             yield from _flatten(typing.cast("Iterable[object]", meta))
         else:
             yield meta
@@ -542,8 +566,8 @@ def _literal(args: tuple[object, ...], where: Where) -> Node:
         listed = ", ".join(repr(value) for value in values)
         raise where.error(
             TypeError,
-            f"the Literal lists one number twice ({listed}); in JSON 1 and 1.0 are the same "
-            "number: list it once",
+            f"the Literal lists one JSON value twice ({listed}): an Enum member stands for its "
+            "value, and 1 and 1.0 are one number; list it once",
         )
     return Nullable(node) if len(present) < len(args) else node
 
@@ -622,6 +646,7 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
                 raise where.error(
                     TypeError, f"{_name(cls)} has an InitVar, which no input can fill"
                 )
+        _check_constructor(cls, where)
         for f in dataclasses.fields(typing.cast("Any", cls)):
             if not f.init:
                 continue
@@ -632,6 +657,7 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
             doc = docs.get(f.name)
             fields.append(_field(f.name, node, default, doc, here, key_required=key_required))
     else:
+        _check_closed(cls, where)
         optional_keys: frozenset[str] = getattr(cls, "__optional_keys__", frozenset[str]())
         for name, hint in hints.items():
             bare, say = _key_wrappers(hint)
@@ -646,6 +672,42 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
         description=description or None,
         is_dataclass=is_dataclass,
     )
+
+
+def _check_constructor(cls: type[object], where: Where) -> None:
+    """Refuse a dataclass whose `__init__` does not take exactly its fields by name."""
+    names = {f.name for f in dataclasses.fields(typing.cast("Any", cls)) if f.init}
+    params = inspect.signature(cls).parameters.values()
+    by_name = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        by_name |= names
+    needed = {p.name for p in params if p.default is p.empty and p.kind not in _VARIADIC}
+    if names <= by_name and needed <= names:
+        return
+    taken = ", ".join(p.name for p in params)
+    raise where.error(
+        TypeError,
+        f"{_name(cls)} cannot be built from its fields by name (its __init__ takes ({taken})); "
+        "let dataclasses write __init__ (init=True and no __init__ of the class's own)",
+    )
+
+
+_VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+
+
+def _check_closed(cls: type[object], where: Where) -> None:
+    """Refuse a `TypedDict` that allows keys beyond its fields (PEP 728 `extra_items`)."""
+    extra = getattr(cls, "__extra_items__", None)
+    if extra is None or extra is getattr(te, "NoExtraItems", None) or extra in _NEVER:
+        return
+    raise where.error(
+        TypeError,
+        f"{_name(cls)} allows keys beyond its fields (extra_items), which this package refuses "
+        "in any input; declare each key, or use dict[str, X]",
+    )
+
+
+_NEVER = (te.Never, te.NoReturn, typing.NoReturn)
 
 
 def _own_doc(cls: type[object]) -> str | None:

@@ -123,6 +123,32 @@ class Deep:
     items: list[dict[str, When]]
 
 
+@dataclasses.dataclass(init=False)
+class NoInit:
+    x: int
+
+    def __init__(self, xy: tuple[int, int]) -> None:
+        self.x = xy[0]
+
+
+@dataclasses.dataclass
+class OwnInit:
+    """`dataclasses` keeps an `__init__` the class writes itself."""
+
+    x: int
+
+    def __init__(self, *, value: int) -> None:
+        self.x = value
+
+
+class ExtraItems(te.TypedDict, extra_items=int):  # type: ignore[call-arg]
+    name: str
+
+
+class Page(te.TypedDict, te.Generic[T]):
+    items: list[T]
+
+
 UNSUPPORTED: dict[str, tuple[object, str]] = {
     "Any": (Any, "fld"),
     "object": (object, "fld"),
@@ -193,6 +219,16 @@ UNSUPPORTED: dict[str, tuple[object, str]] = {
     "union with datetime": (int | dt.datetime, "fld"),
     "TypedDict key": (When, "fld.when"),
     "deep inside a dataclass": (Deep, "fld.items[]{}.when"),
+    "dataclass without its __init__": (NoInit, "fld"),
+    "dataclass with an __init__ of its own": (OwnInit, "fld"),
+    "TypedDict with extra_items": (ExtraItems, "fld"),
+    "generic TypedDict": (Page[int], "fld"),
+    "MaxLen not called": (Annotated[str, at.MaxLen], "fld"),
+    "Ge not called": (Annotated[int, at.Ge], "fld"),
+    "Len not called": (Annotated[str, at.Len], "fld"),
+    "Doc not called": (Annotated[str, Doc], "fld"),
+    "required_field not called": (Annotated[str, required_field], "fld"),
+    "transform not called": (Annotated[str, transform], "fld"),
 }
 
 
@@ -210,7 +246,7 @@ def test_every_unsupported_annotation_names_the_tool_and_the_field(case):
     ("annotation", "advice"),
     [
         (dt.datetime, "ISO 8601"),
-        (decimal.Decimal, "transform(Decimal)"),
+        (decimal.Decimal, "returns Decimal(text) and raises ValueError"),
         (uuid.UUID, "transform(UUID)"),
         (pathlib.Path, "transform(Path)"),
         (bytes, "base64"),
@@ -219,6 +255,82 @@ def test_every_unsupported_annotation_names_the_tool_and_the_field(case):
 def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
     with pytest.raises(TypeError, match=re.escape(advice)):
         declare(annotation)
+
+
+@pytest.mark.parametrize(
+    ("annotation", "text"),
+    [
+        (
+            Annotated[str, at.MaxLen],
+            "MaxLen is used without its arguments; write it called, as in MaxLen(...)",
+        ),
+        (
+            Annotated[str, required_field],
+            (
+                "required_field is used without its arguments; write it called, as in "
+                "required_field(...)"
+            ),
+        ),
+        (
+            NoInit,
+            (
+                f"{__name__}.NoInit cannot be built from its fields by name (its __init__ "
+                "takes (xy)); let dataclasses write __init__ (init=True and no __init__ of the "
+                "class's own)"
+            ),
+        ),
+        (
+            ExtraItems,
+            (
+                f"{__name__}.ExtraItems allows keys beyond its fields (extra_items), which this "
+                "package refuses in any input; declare each key, or use dict[str, X]"
+            ),
+        ),
+        (
+            Page[int],
+            (
+                f"a generic TypedDict ({__name__}.Page[int]) cannot be read; declare a TypedDict "
+                "with concrete types"
+            ),
+        ),
+    ],
+    ids=["uncalled bound", "uncalled required_field", "no __init__", "extra items", "generic"],
+)
+def test_a_mistake_the_type_system_allows_is_named_with_its_fix(annotation, text):
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    assert str(caught.value) == f"field 'fld' of tool 'odd_tool': {text}"
+
+
+class Closed(te.TypedDict, closed=True):  # type: ignore[call-arg]
+    name: str
+
+
+class NoExtra(te.TypedDict, extra_items=te.Never):  # type: ignore[call-arg]
+    name: str
+
+
+@dataclasses.dataclass
+class ByName:
+    """An `__init__` of its own that still takes every field by name."""
+
+    x: int
+    y: int = 0
+
+    def __init__(self, x: int, y: int = 0, **_: object) -> None:
+        self.x, self.y = x, y
+
+
+@pytest.mark.parametrize("annotation", [Closed, NoExtra])
+def test_a_closed_typeddict_is_read_like_any_other(annotation):
+    t = declare(annotation)
+    assert parse_tool_input(t, {"fld": {"name": "a"}}) == {"fld": {"name": "a"}}
+    assert _refusal(t, {"fld": {"name": "a", "more": 1}}).message == "fld.more: unknown field"
+
+
+def test_a_dataclass_with_its_own_init_taking_the_fields_by_name_is_read():
+    t = declare(ByName)
+    assert parse_tool_input(t, {"fld": {"x": 1}})["fld"] == ByName(1)
 
 
 def test_a_name_never_defined_names_the_tool_and_the_field_when_the_toolkit_is_built():
@@ -526,6 +638,18 @@ def test_transform_predicate_and_constructor_texts_stay_on_one_line(text):
         ({"deep": [{"k": 1}]}, 'deep[0]["k"]'),
     ):
         assert _refusal(hosts, data).message == f"{path}: {field(text)}"
+
+
+def test_a_host_error_text_is_cut_as_it_may_repeat_the_whole_input():
+    """`transform(float)` says `could not convert string to float: '<all of the input>'`."""
+
+    @tool("odd")
+    async def numbers(*, t: Annotated[str, transform(float)]) -> None:
+        """Takes a number as text."""
+
+    message = _refusal(numbers, {"t": "x" * 10**6}).message
+    said = "could not convert string to float: '" + "x" * 10**6
+    assert message == f"t: {said[:200]}…"
 
 
 def _words_at_most(limit: int) -> Callable[[str], bool]:

@@ -715,6 +715,35 @@ def test_a_mapping_proxy_default_is_shared_as_immutable():
     assert parse_tool_input(make(labels), {})["m"] is proxy
 
 
+class Shade(enum.Enum):
+    LIGHT = "light"
+    DARK = "dark"
+
+
+def test_an_enum_default_given_by_its_value_is_told_to_use_the_member():
+    async def by_value(shade: Shade = "light") -> None: ...  # type: ignore[assignment]
+
+    with pytest.raises(ValueError, match="own type") as info:
+        make(by_value)
+    assert str(info.value) == (
+        "field 'shade' of tool 'by_value': the default 'light' is refused by the field's own "
+        'type (expected one of Shade.LIGHT, Shade.DARK, got "light"); change the default or the '
+        "type"
+    )
+
+
+def test_an_async_generator_is_told_to_return_its_answer():
+    async def stream():
+        yield "a"
+
+    with pytest.raises(TypeError) as info:
+        make(stream)
+    assert str(info.value) == (
+        "tool 'stream': a tool returns one answer, and an async generator yields many; "
+        "return the answer instead of yielding it"
+    )
+
+
 def test_a_float_default_for_an_int_field_is_refused_even_when_whole():
     """Input may send 1.0 for an int (JSON has one number type); a default is Python, exact."""
 
