@@ -434,6 +434,7 @@ def _annotated(
             checks.append(_checked(meta, inner, where))
         elif isinstance(meta, at.Not):
             checks.append(_checked(at.Predicate(meta), inner, where))
+    _check_meetable(checks, inner, where)
     if not (checks or transforms or description is not None):
         return inner
     if isinstance(inner, Nullable):
@@ -502,6 +503,44 @@ def _numeric(node: Node) -> bool:
     if isinstance(node, Union):
         return all(map(_numeric, node.branches))
     return isinstance(node, Scalar) and node.kind in (int, float)
+
+
+def _check_meetable(checks: list[Check], node: Node, where: Where) -> None:
+    """Refuse two bounds no value meets together, such as `MinLen(5)` with `MaxLen(2)`.
+
+    On an `int`, only whole numbers count: `Gt(2.5)` with `Lt(3)` leaves none.
+    """
+    while isinstance(node, (Nullable, Constrained)):
+        node = node.inner
+    whole = isinstance(node, Scalar) and node.kind is int
+    lows = [c for c in checks if isinstance(c, (at.Gt, at.Ge, at.MinLen))]
+    highs = [c for c in checks if isinstance(c, (at.Lt, at.Le, at.MaxLen))]
+    for low in lows:
+        for high in highs:
+            if isinstance(low, at.MinLen) != isinstance(high, at.MaxLen):
+                continue  # a length and a number never meet
+            if not _meet(low, high, whole=whole):
+                raise where.error(
+                    ValueError, f"no value meets both {low!r} and {high!r}; loosen one of them"
+                )
+
+
+def _meet(low: Check, high: Check, *, whole: bool) -> bool:
+    if isinstance(low, at.MinLen) and isinstance(high, at.MaxLen):
+        return low.min_length <= high.max_length
+    least = typing.cast("float", _bound_of(typing.cast("at.Gt", low)))
+    most = typing.cast("float", _bound_of(typing.cast("at.Lt", high)))
+    if whole and not (_infinite(least) or _infinite(most)):
+        least = math.floor(least) + 1 if isinstance(low, at.Gt) else math.ceil(least)
+        most = math.ceil(most) - 1 if isinstance(high, at.Lt) else math.floor(most)
+        return least <= most
+    if isinstance(low, at.Gt) or isinstance(high, at.Lt):
+        return least < most
+    return least <= most
+
+
+def _infinite(bound: float) -> bool:
+    return isinstance(bound, float) and math.isinf(bound)  # an int bound may be beyond a float
 
 
 def _bound_of(check: at.Gt | at.Ge | at.Lt | at.Le | at.MultipleOf) -> object:

@@ -333,6 +333,44 @@ def test_a_dataclass_with_its_own_init_taking_the_fields_by_name_is_read():
     assert parse_tool_input(t, {"fld": {"x": 1}})["fld"] == ByName(1)
 
 
+@pytest.mark.parametrize(
+    ("annotation", "text"),
+    [
+        (
+            Annotated[str, at.MinLen(5), at.MaxLen(2)],
+            "MinLen(min_length=5) and MaxLen(max_length=2)",
+        ),
+        (Annotated[list[int], at.Len(5, 2)], "MinLen(min_length=5) and MaxLen(max_length=2)"),
+        (Annotated[int, at.Gt(3), at.Lt(1)], "Gt(gt=3) and Lt(lt=1)"),
+        (Annotated[float, at.Interval(gt=5, lt=5)], "Gt(gt=5) and Lt(lt=5)"),
+        (Annotated[float, at.Ge(5), at.Lt(5)], "Ge(ge=5) and Lt(lt=5)"),
+        (Annotated[int, at.Gt(2.5), at.Lt(3)], "Gt(gt=2.5) and Lt(lt=3)"),
+        (Annotated[int, at.Ge(2), at.Gt(3), at.Le(3)], "Gt(gt=3) and Le(le=3)"),
+    ],
+)
+def test_bounds_no_value_can_meet_are_refused_at_declaration(annotation, text):
+    with pytest.raises(ValueError, match="no value meets both") as caught:
+        declare(annotation)
+    assert str(caught.value) == (
+        f"field 'fld' of tool 'odd_tool': no value meets both {text}; loosen one of them"
+    )
+
+
+@pytest.mark.parametrize(
+    ("annotation", "value"),
+    [
+        (Annotated[str, at.MinLen(2), at.MaxLen(2)], "ab"),
+        (Annotated[int, at.Ge(3), at.Le(3)], 3),
+        (Annotated[int, at.Gt(2.5), at.Le(3)], 3),
+        (Annotated[int, at.Gt(2), at.Lt(4)], 3),
+        (Annotated[float, at.Ge(2.5), at.Le(2.5)], 2.5),
+        (Annotated[int, at.Gt(-(10**400)), at.Lt(10**400)], 0),
+    ],
+)
+def test_bounds_that_leave_one_value_are_kept(annotation, value):
+    assert parse_tool_input(declare(annotation), {"fld": value}) == {"fld": value}
+
+
 def test_a_name_never_defined_names_the_tool_and_the_field_when_the_toolkit_is_built():
     namespace: dict[str, object] = {}
     source = (

@@ -105,18 +105,24 @@ ALPHABET = st.characters(codec="utf-8", categories=("L", "N", "P", "S", "Zs", "C
 WEIRD_TEXT = st.text(ALPHABET, max_size=4) | st.sampled_from(
     ["a'b", 'x"y', "\\", "\n", "é", "", " ", '"""', "{0}", "%s"]
 )
-INT_BOUNDS = st.integers(-10, 10) | st.sampled_from([2**53, -(2**53), 2**64, 2.5, -0.5, 3.0])
-FLOAT_BOUNDS = st.floats(-10, 10, allow_nan=False) | st.integers(-10, 10) | st.just(2**53)
 INT_STEPS = st.integers(1, 5) | st.sampled_from([0.5, 2.5])
 FLOAT_STEPS = st.sampled_from([1, 2, 3, 0.5, 0.25, 0.1, 2.5])
 
 
 @st.composite
 def number_checks(draw: st.DrawFn, kind: type) -> list[object]:
-    bounds = INT_BOUNDS if kind is int else FLOAT_BOUNDS
-    checks: list[object] = [
-        make(draw(bounds)) for make in (at.Gt, at.Ge, at.Lt, at.Le) if _rarely(draw, 3)
-    ]
+    """Bounds around a whole number they all admit (bounds no value meets fail at declaration)."""
+    pivot = draw(st.integers(-8, 8))
+    if kind is int:
+        lows = st.integers(-10, pivot - 1) | st.sampled_from([pivot - 0.5, -(2**53), -(2**64)])
+        highs = st.integers(pivot + 1, 10) | st.sampled_from(
+            [pivot + 0.5, pivot + 1.0, 2**53, 2**64]
+        )
+    else:
+        lows = st.floats(-10, pivot - 0.25) | st.integers(-10, pivot - 1) | st.just(-(2**53))
+        highs = st.floats(pivot + 0.25, 10) | st.integers(pivot + 1, 10) | st.just(2**53)
+    checks: list[object] = [make(draw(lows)) for make in (at.Gt, at.Ge) if _rarely(draw, 3)]
+    checks += [make(draw(highs)) for make in (at.Lt, at.Le) if _rarely(draw, 3)]
     if _rarely(draw, 3):
         checks.append(at.MultipleOf(draw(INT_STEPS if kind is int else FLOAT_STEPS)))
     return checks
@@ -124,11 +130,13 @@ def number_checks(draw: st.DrawFn, kind: type) -> list[object]:
 
 @st.composite
 def length_checks(draw: st.DrawFn) -> list[object]:
+    """Length bounds around a length they both admit."""
+    pivot = draw(st.integers(0, 4))
     checks: list[object] = []
     if draw(st.booleans()):
-        checks.append(at.MinLen(draw(st.integers(0, 3))))
+        checks.append(at.MinLen(draw(st.integers(0, pivot))))
     if draw(st.booleans()):
-        checks.append(at.MaxLen(draw(st.integers(0, 6))))
+        checks.append(at.MaxLen(draw(st.integers(pivot, 6))))
     return checks
 
 
