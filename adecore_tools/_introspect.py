@@ -11,6 +11,7 @@ import collections.abc as cabc
 import dataclasses
 import enum
 import inspect
+import itertools
 import math
 import re
 import types
@@ -506,23 +507,26 @@ def _numeric(node: Node) -> bool:
 
 
 def _check_meetable(checks: list[Check], node: Node, where: Where) -> None:
-    """Refuse two bounds no value meets together, such as `MinLen(5)` with `MaxLen(2)`.
+    """Refuse bounds no value meets, such as `MinLen(5)` with `MaxLen(2)`, or `Gt(math.inf)`.
 
     On an `int`, only whole numbers count: `Gt(2.5)` with `Lt(3)` leaves none.
     """
     while isinstance(node, (Nullable, Constrained)):
         node = node.inner
     whole = isinstance(node, Scalar) and node.kind is int
-    lows = [c for c in checks if isinstance(c, (at.Gt, at.Ge, at.MinLen))]
-    highs = [c for c in checks if isinstance(c, (at.Lt, at.Le, at.MaxLen))]
-    for low in lows:
-        for high in highs:
-            if isinstance(low, at.MinLen) != isinstance(high, at.MaxLen):
-                continue  # a length and a number never meet
-            if not _meet(low, high, whole=whole):
-                raise where.error(
-                    ValueError, f"no value meets both {low!r} and {high!r}; loosen one of them"
-                )
+    lows = [c for c in checks if isinstance(c, (at.Gt, at.Ge))]
+    highs = [c for c in checks if isinstance(c, (at.Lt, at.Le))]
+    beyond: list[Check] = [c for c in lows if _bound_of(c) == math.inf]
+    beyond += [c for c in highs if _bound_of(c) == -math.inf]
+    if beyond:  # numbers from the input are finite
+        raise where.error(ValueError, f"no finite number meets {beyond[0]!r}; bound it by a number")
+    shortest = [c for c in checks if isinstance(c, at.MinLen)]
+    longest = [c for c in checks if isinstance(c, at.MaxLen)]
+    for low, high in (*itertools.product(lows, highs), *itertools.product(shortest, longest)):
+        if not _meet(low, high, whole=whole):
+            raise where.error(
+                ValueError, f"no value meets both {low!r} and {high!r}; loosen one of them"
+            )
 
 
 def _meet(low: Check, high: Check, *, whole: bool) -> bool:

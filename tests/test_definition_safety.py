@@ -357,6 +357,28 @@ def test_bounds_no_value_can_meet_are_refused_at_declaration(annotation, text):
 
 
 @pytest.mark.parametrize(
+    "annotation",
+    [
+        Annotated[float, at.Gt(math.inf)],
+        Annotated[float, at.Ge(math.inf)],
+        Annotated[int, at.Le(-math.inf)],
+        Annotated[float | None, at.Lt(-math.inf)],
+    ],
+)
+def test_a_bound_beyond_every_finite_number_is_refused_at_declaration(annotation):
+    with pytest.raises(ValueError, match="no finite number meets") as caught:
+        declare(annotation)
+    assert str(caught.value).startswith("field 'fld' of tool 'odd_tool': no finite number meets ")
+
+
+@pytest.mark.parametrize(
+    "annotation", [Annotated[float, at.Lt(math.inf)], Annotated[int, at.Ge(-math.inf)]]
+)
+def test_a_bound_at_infinity_that_every_number_meets_is_kept(annotation):
+    assert parse_tool_input(declare(annotation), {"fld": 1}) == {"fld": 1}
+
+
+@pytest.mark.parametrize(
     ("annotation", "value"),
     [
         (Annotated[str, at.MinLen(2), at.MaxLen(2)], "ab"),
