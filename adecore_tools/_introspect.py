@@ -718,7 +718,7 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
 
 
 def _check_constructor(cls: type[object], where: Where) -> None:
-    """Refuse a dataclass whose `__init__` does not take exactly its fields by name."""
+    """Refuse a dataclass that cannot be built from its fields by name, and from nothing else."""
     names = {f.name for f in dataclasses.fields(typing.cast("Any", cls)) if f.init}
     params = inspect.signature(cls).parameters.values()
     by_name = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
