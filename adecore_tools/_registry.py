@@ -6,6 +6,7 @@ thread of a host; `select` builds a smaller one for an agent that should see les
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -73,7 +74,7 @@ class ToolRegistry(Unique):
 
     def __contains__(self, name: object) -> bool:
         """Whether a tool has this name (anything but a string: no)."""
-        return isinstance(name, str) and name in self._by_name
+        return _plain(name) in self._by_name
 
     def __iter__(self) -> Iterator[Tool[..., Any]]:
         """The tools, in order."""
@@ -81,7 +82,7 @@ class ToolRegistry(Unique):
 
     def get(self, name: str) -> Tool[..., Any] | None:
         """The tool of that name, or `None` (for anything but a string too)."""
-        return self._by_name.get(name) if isinstance(name, str) else None
+        return self._by_name.get(_plain(name))
 
     async def run(self, name: str, input: object = None, call: object = None) -> Any:  # noqa: A002 - the contract's name
         """Check `input` for the tool `name`, then await the tool with it and `call`.
@@ -90,15 +91,13 @@ class ToolRegistry(Unique):
         unknown name `ToolRefusal("unknown-tool")`; a missing or wrong call object is the host's
         mistake (`TypeError`); whatever the tool raises passes through.
         """
-        # Exact strings only: a name from a model is a str, and anything else could run its own
-        # `__hash__` or `__eq__` in the lookup.
-        t = self._by_name.get(name) if type(name) is str else None
+        t = self._by_name.get(_plain(name))
         if t is None:
             raise self._unknown(name)
         return await start(t, input, call)
 
     def _unknown(self, name: object) -> ToolRefusal:
-        hint = closest(name, tuple(self._by_name))
+        hint = closest(_plain(name), tuple(self._by_name))
         text = f"there is no tool named {show(name)}"
         if hint is not None:
             text += f" (did you mean {hint!r}?)"
@@ -121,6 +120,17 @@ class ToolRegistry(Unique):
     def mcp_tools(self) -> list[dict[str, Any]]:
         """The MCP `tools/list` entries, in order. The entries are shared and read-only."""
         return list(self._entries)
+
+
+def _plain(name: object) -> str:
+    """A name as a plain `str`, read without its own methods (a `StrEnum` member too).
+
+    A `str` subclass could run its own `__hash__` or `__eq__` in a lookup; its text cannot.
+    Anything else is `""`, which no tool is named.
+    """
+    if type(name) is str:
+        return name
+    return str.__str__(typing.cast("str", name)) if issubclass(type(name), str) else ""
 
 
 def create_tool_registry(toolkits: Iterable[Toolkit]) -> ToolRegistry:

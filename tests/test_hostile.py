@@ -1086,6 +1086,26 @@ TOOL_NAMES: dict[str, object] = {
 }
 
 
+class Level(str, enum.Enum):
+    NAMED = "named"
+
+
+@pytest.mark.parametrize(
+    "name", [Level.NAMED, EqualsNamed("named")], ids=["str enum member", "hostile str subclass"]
+)
+def test_a_str_subclass_names_the_tool_it_holds_everywhere(name):
+    """`run`, `get` and `in` read a `str` name by what it holds, running none of its code."""
+    assert name in NAMED
+    assert NAMED.get(name) is NAMED.tools[0]
+    assert asyncio.run(NAMED.run(name, {"n": 3})) == 3
+
+
+def test_a_str_subclass_near_a_name_gets_a_suggestion():
+    with pytest.raises(ToolRefusal) as caught:
+        asyncio.run(NAMED.run(EqualsNamed("nmaed"), {}))
+    assert caught.value.message == "there is no tool named \"nmaed\" (did you mean 'named'?)"
+
+
 @pytest.mark.parametrize("kind", TOOL_NAMES)
 def test_any_tool_name_runs_the_tool_or_refuses_unknown_tool(kind):
     refusal = None
