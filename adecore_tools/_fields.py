@@ -37,6 +37,7 @@ __all__ = [
     "ToolCall",
     "Transform",
     "Union",
+    "bound_types",
     "required_field",
     "transform",
 ]
@@ -252,6 +253,23 @@ class Constrained(Frozen):
         description: str | None = None,
     ) -> None:
         self._set(inner, checks, transforms, description)
+
+    def _key(self) -> tuple[Any, ...]:
+        # `MultipleOf(2) == MultipleOf(2.0)`, yet an int step is exact and a float one rounds
+        return (*self._values(), tuple(map(bound_types, self.checks)))
+
+
+def bound_types(value: object) -> tuple[type, ...]:
+    """Its type, and those of what it holds (`MultipleOf(2)`: `int`), by its class's match args."""
+    kind = type(value)
+    names: tuple[str, ...] = kind.__dict__.get("__match_args__", ())  # no failed lookup: slow
+    if not names:
+        return (kind,)
+    if len(names) == 1:  # every annotated-types bound: the quick way
+        held: object = getattr(value, names[0], None)
+        return (kind, type(held))
+    values: list[object] = [getattr(value, name, None) for name in names]
+    return (kind, *map(type, values))
 
 
 Node: TypeAlias = "Scalar | Choice | Array | Record | Object | Union | Nullable | Constrained"

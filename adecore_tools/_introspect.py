@@ -41,6 +41,7 @@ from ._fields import (
     ToolCall,
     Transform,
     Union,
+    bound_types,
     required_field,
     transform,
 )
@@ -289,15 +290,16 @@ _NODES: dict[tuple[object, object], Node] = {}
 
 
 def _in_order(tp: object) -> object:
-    """The arguments of a hint at every depth, in order.
+    """The arguments of a hint at every depth, in order, and the types of its values.
 
-    `int | str == str | int`, yet the order decides a union's first branch and a Literal's enum,
-    so the cache of nodes must tell them apart.
+    `int | str == str | int`, yet the order decides a union's first branch and a Literal's enum;
+    `MultipleOf(2) == MultipleOf(2.0)`, yet a float step rounds. The cache of nodes must tell
+    them apart.
     """
-    if isinstance(tp, type):
+    if isinstance(tp, type) and not isinstance(tp, types.GenericAlias):  # 3.10: list[int] too
         return tp  # a class has no arguments (and most hints are classes)
     args = te.get_args(tp)
-    return tuple(map(_in_order, args)) if args else tp
+    return tuple(map(_in_order, args)) if args else (tp, *bound_types(tp))
 
 
 def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa: C901, PLR0911, PLR0912
@@ -511,36 +513,37 @@ def _check_meetable(checks: list[Check], node: Node, where: Where) -> None:
 
     On an `int`, only whole numbers count: `Gt(2.5)` with `Lt(3)` leaves none.
     """
+    lows = [c for c in checks if isinstance(c, (at.Gt, at.Ge, at.MinLen))]
+    highs = [c for c in checks if isinstance(c, (at.Lt, at.Le, at.MaxLen))]
+    beyond = [c for c in lows if _held(c) == math.inf] + [c for c in highs if _held(c) == -math.inf]
+    if beyond:  # numbers from the input are finite
+        raise where.error(ValueError, f"no finite number meets {beyond[0]!r}; bound it by a number")
     while isinstance(node, (Nullable, Constrained)):
         node = node.inner
     whole = isinstance(node, Scalar) and node.kind is int
-    lows = [c for c in checks if isinstance(c, (at.Gt, at.Ge))]
-    highs = [c for c in checks if isinstance(c, (at.Lt, at.Le))]
-    beyond: list[Check] = [c for c in lows if _bound_of(c) == math.inf]
-    beyond += [c for c in highs if _bound_of(c) == -math.inf]
-    if beyond:  # numbers from the input are finite
-        raise where.error(ValueError, f"no finite number meets {beyond[0]!r}; bound it by a number")
-    shortest = [c for c in checks if isinstance(c, at.MinLen)]
-    longest = [c for c in checks if isinstance(c, at.MaxLen)]
-    for low, high in (*itertools.product(lows, highs), *itertools.product(shortest, longest)):
-        if not _meet(low, high, whole=whole):
+    for low, high in itertools.product(lows, highs):
+        alike = isinstance(low, at.MinLen) == isinstance(high, at.MaxLen)  # lengths, or numbers
+        if alike and not _meet(low, high, whole=whole):
             raise where.error(
                 ValueError, f"no value meets both {low!r} and {high!r}; loosen one of them"
             )
 
 
 def _meet(low: Check, high: Check, *, whole: bool) -> bool:
-    if isinstance(low, at.MinLen) and isinstance(high, at.MaxLen):
-        return low.min_length <= high.max_length
-    least = typing.cast("float", _bound_of(typing.cast("at.Gt", low)))
-    most = typing.cast("float", _bound_of(typing.cast("at.Lt", high)))
+    least, most = _held(low), _held(high)
     if whole and not (_infinite(least) or _infinite(most)):
         least = math.floor(least) + 1 if isinstance(low, at.Gt) else math.ceil(least)
         most = math.ceil(most) - 1 if isinstance(high, at.Lt) else math.floor(most)
-        return least <= most
+        return bool(least <= most)
     if isinstance(low, at.Gt) or isinstance(high, at.Lt):
-        return least < most
-    return least <= most
+        return bool(least < most)
+    return bool(least <= most)
+
+
+def _held(check: Check) -> Any:
+    """The one value an annotated-types bound holds: 3 in `Gt(3)`, 5 in `MaxLen(5)`."""
+    names: tuple[str, ...] = check.__match_args__
+    return getattr(check, names[0])
 
 
 def _infinite(bound: float) -> bool:

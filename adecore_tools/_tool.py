@@ -363,14 +363,13 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
             )
             raise TypeError(msg)
         tool_name = check_name(fn.__name__ if name is None else name, "tool")
-        if inspect.isasyncgenfunction(fn):
-            msg = (
-                f"tool {tool_name!r}: a tool returns one answer, and an async generator yields "
-                "many; return the answer instead of yielding it"
-            )
-            raise TypeError(msg)
         if not inspect.iscoroutinefunction(fn):
             msg = f"tool {tool_name!r}: a tool is an `async def` function; make it async"
+            if inspect.isasyncgenfunction(fn):
+                msg = (
+                    f"tool {tool_name!r}: a tool returns one answer, and an async generator "
+                    "yields many; return the answer instead of yielding it"
+                )
             raise TypeError(msg)
         try:
             annotations = ToolAnnotations(

@@ -296,6 +296,21 @@ def test_union_order_does_not_leak_between_tools():
     assert_schema(one_field(Dog | Cat)["properties"]["x"], dog)
 
 
+def test_union_order_inside_a_list_does_not_leak_between_tools():
+    """On 3.10 `list[X]` is an instance of `type` too: the order inside it still counts."""
+
+    class Hen(TypedDict):
+        cluck: str
+
+    class Cow(TypedDict):
+        moo: int
+
+    hen = {"type": "object", "properties": {"cluck": STRING}, "required": ["cluck"]}
+    cow = {"type": "object", "properties": {"moo": INTEGER}, "required": ["moo"]}
+    assert_schema(one_field(list[Hen | Cow])["properties"]["x"], {"type": "array", "items": hen})
+    assert_schema(one_field(list[Cow | Hen])["properties"]["x"], {"type": "array", "items": cow})
+
+
 def test_literal_order_does_not_leak_between_tools():
     # `Literal["p", "q"] == Literal["q", "p"]`, but each lists its values in its own order.
     first = Literal["order_p", "order_q"]

@@ -431,6 +431,27 @@ def test_int_and_str_enums_pass_their_members_even_when_values_are_equal():
     assert type(out["word"]) is str
 
 
+@pytest.mark.parametrize("first_step", [2.0, 2], ids=["float first", "int first"])
+def test_equal_bounds_of_another_type_never_share_a_node(first_step):
+    """`MultipleOf(2) == MultipleOf(2.0)`, yet an int step is exact and a float one rounds."""
+    other = 2 if type(first_step) is float else 2.0
+    tools = {}
+    for step in (first_step, other):
+        for evict in range(300):  # typing's own cache would hand back the equal annotation
+            Annotated[int, at.Ge(evict)]
+        bounded = Annotated[int, at.MultipleOf(step)]
+        namespace = {"A": bounded, "L": list[bounded]}
+        exec("async def steps(*, n: A, ns: L) -> None: ...", namespace)  # noqa: S102
+        tools[type(step)] = tool("v", description="Takes steps.")(namespace["steps"])
+    odd = 2**60 + 1  # odd, yet `odd % 2.0 == 0.0`
+    int_step = tools[int]
+    assert type(int_step.input.fields[0].type.checks[0].multiple_of) is int
+    assert refused(int_step, {"n": odd, "ns": [odd]}) == (
+        f"n: expected a multiple of 2, got {odd}; ns[0]: expected a multiple of 2, got {odd}"
+    )
+    assert type(tools[float].input.fields[0].type.checks[0].multiple_of) is float
+
+
 def test_a_default_member_is_checked_against_its_own_enum():
     @tool("v")
     async def first(number: Literal[1, 2] = 1) -> None:
