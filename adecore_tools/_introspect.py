@@ -671,7 +671,7 @@ def _hashable(node: Node) -> bool:
 def _record(args: tuple[object, ...], where: Where, seen: tuple[object, ...]) -> Record:
     if len(args) != 2:
         raise where.error(TypeError, "a mapping needs its key and value types, like dict[str, int]")
-    if args[0] is not str:
+    if args[0] is not str and _node(args[0], where, seen) != _SCALARS[str]:  # a NewType of str
         raise where.error(
             TypeError,
             f"object keys are strings in JSON; use dict[str, ...], not {_name(args[0])} keys",
@@ -758,9 +758,17 @@ _NEVER = (te.Never, te.NoReturn, typing.NoReturn)
 
 def _own_doc(cls: type[object]) -> str | None:
     doc = cls.__doc__
-    if doc and dataclasses.is_dataclass(cls) and doc.startswith(f"{cls.__name__}("):
-        return None  # the signature dataclasses writes when the class has no docstring
+    if doc and dataclasses.is_dataclass(cls) and doc == _written_by_dataclasses(cls):
+        return None
     return doc
+
+
+def _written_by_dataclasses(cls: type[object]) -> str:
+    """The docstring `dataclasses` gives a class that has none: its name and signature."""
+    try:
+        return cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
+    except (TypeError, ValueError):  # as `dataclasses` itself does
+        return cls.__name__
 
 
 def _object_bases(cls: type[object]) -> Iterator[type[object]]:

@@ -429,6 +429,26 @@ def test_dataclass():
     )
 
 
+@dataclass
+class Mark:
+    """Mark(x): a place on the page.
+
+    Attributes:
+        x: Points from the left edge.
+    """
+
+    x: int
+
+
+def test_a_docstring_that_starts_like_the_generated_one_is_still_the_classs_own():
+    assert one_field(Mark)["properties"]["x"] == {
+        "type": "object",
+        "description": "Mark(x): a place on the page.",
+        "properties": {"x": {**INTEGER, "description": "Points from the left edge."}},
+        "required": ["x"],
+    }
+
+
 def test_dataclass_without_docstring_has_no_description():
     # dataclasses writes `Plain(name: str)` as the docstring: that is not a description.
     assert_schema(

@@ -1018,6 +1018,23 @@ def test_newtype_and_type_alias_act_as_their_base():
     )
 
 
+Handle = NewType("Handle", str)
+Key = TypeAliasType("Key", str)
+
+
+def test_a_record_keyed_by_an_alias_of_str_takes_string_keys():
+    @tool("v")
+    async def scores(by_handle: dict[Handle, int], by_key: Mapping[Key, int]) -> None:
+        """Takes scores."""
+
+    out = parse_tool_input(scores, {"by_handle": {"ann": 1}, "by_key": {"bob": 2.0}})
+    assert out == {"by_handle": {"ann": 1}, "by_key": {"bob": 2}}
+    assert scores.input.fields[0].type == scores.input.fields[1].type
+    assert refused(scores, {"by_handle": {1: 1}, "by_key": {}}) == (
+        "by_handle: expected string keys, got 1 as a key"
+    )
+
+
 K = TypeVar("K")
 V = TypeVar("V")
 Pairs = TypeAliasType("Pairs", dict[str, list[V]], type_params=(V,))
