@@ -353,7 +353,6 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
     The name defaults to the function's, the description to its docstring without the parameter
     section. The signature is read now: every mistake in it raises here.
     """
-    check_name(toolkit, "toolkit")
 
     def decorate(fn: Callable[P, Coroutine[Any, Any, R]]) -> Tool[P, R]:
         if not (inspect.isfunction(fn) or inspect.ismethod(fn)):
@@ -363,6 +362,11 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
             )
             raise TypeError(msg)
         tool_name = check_name(fn.__name__ if name is None else name, "tool")
+        try:
+            check_name(toolkit, "toolkit")
+        except ValueError as exc:
+            msg = f"tool {tool_name!r}: {exc}"
+            raise ValueError(msg) from None
         if not inspect.iscoroutinefunction(fn):
             msg = f"tool {tool_name!r}: a tool is an `async def` function; make it async"
             if inspect.isasyncgenfunction(fn):

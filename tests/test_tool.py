@@ -317,6 +317,15 @@ def test_bad_toolkit_name_is_a_value_error(name):
         make(lambda_free_tool(), toolkit=name)
 
 
+def test_a_bad_toolkit_name_in_tool_names_the_tool():
+    with pytest.raises(ValueError, match="Notes Kit") as info:
+        make(lambda_free_tool(), toolkit="Notes Kit")
+    assert str(info.value) == (
+        "tool 'plain': toolkit name 'Notes Kit' is not lower snake case of at most 64 characters "
+        "(like 'note_write'); rename it"
+    )
+
+
 @pytest.mark.parametrize("name", BAD_NAMES)
 def test_bad_toolkit_name_in_define_toolkit_is_a_value_error(name):
     with pytest.raises(ValueError, match="snake case"):
