@@ -91,7 +91,7 @@ class ToolRegistry(Unique):
         unknown name `ToolRefusal("unknown-tool")`; a missing or wrong call object is the host's
         mistake (`TypeError`); whatever the tool raises passes through.
         """
-        t = self._by_name.get(_plain(name))
+        t = self._by_name.get(name if type(name) is str else _plain(name))
         if t is None:
             raise self._unknown(name)
         return await start(t, input, call)
