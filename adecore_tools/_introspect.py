@@ -167,12 +167,20 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
 
 
 def _hints(obj: object, where: Where) -> dict[str, Any]:
+    """The hints of a class, or of a function's parameters."""
+    target: Any = obj if isinstance(obj, type) else _parameters(obj)
     try:
-        return te.get_type_hints(obj, include_extras=True)
+        if isinstance(obj, type):
+            return te.get_type_hints(obj, include_extras=True)
+        # `localns` not the module's own: typing shares `Optional["Item"]` between modules, and
+        # with the module as both namespaces it would keep the first module's `Item`
+        return te.get_type_hints(
+            target, globalns=target.__globals__, localns={}, include_extras=True
+        )
     except NameError as exc:
         name = exc.name or str(exc)
         mention = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
-        annotations: dict[str, object] = getattr(obj, "__annotations__", {})
+        annotations: dict[str, object] = getattr(target, "__annotations__", {})
         fields = tuple(
             where.into(field).path
             for field, hint in annotations.items()
@@ -180,12 +188,27 @@ def _hints(obj: object, where: Where) -> dict[str, Any]:
         )
         raise Unresolved(name, fields) from exc
     except Exception as exc:  # a string annotation that is no valid Python, or fails to evaluate
-        culprit = _unreadable(obj, type(exc))
+        culprit = _unreadable(target, type(exc))
         place = where if culprit is None else where.into(culprit)
         raise place.error(
             TypeError,
             f"an annotation cannot be read ({type(exc).__name__}: {exc}); write a valid type",
         ) from exc
+
+
+def _parameters(fn: object) -> Any:
+    """A function's parameter annotations, ready for `get_type_hints` in its own module.
+
+    The return annotation is left out: it is no field, and may name what only a type checker
+    imports (`if TYPE_CHECKING:`).
+    """
+    annotations: dict[str, object] = getattr(fn, "__annotations__", {})
+    return types.SimpleNamespace(
+        __annotations__={k: v for k, v in annotations.items() if k != "return"},
+        __globals__=getattr(inspect.unwrap(typing.cast("Any", fn)), "__globals__", {}),
+        __module__=getattr(fn, "__module__", None),
+        __type_params__=getattr(fn, "__type_params__", ()),
+    )
 
 
 def _unreadable(obj: object, error: type[Exception]) -> str | None:

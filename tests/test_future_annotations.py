@@ -11,6 +11,9 @@ import asyncio
 import dataclasses
 import enum
 import json
+import sys
+import textwrap
+import types
 from typing import Annotated, Literal, TypedDict
 
 import annotated_types as at
@@ -410,3 +413,51 @@ def test_a_name_never_defined_raises_type_error_naming_it_at_assembly():
 
     with pytest.raises(TypeError, match="NeverDefined"):
         define_toolkit("late", [never])
+
+
+def _module(name: str, source: str) -> types.ModuleType:
+    """A module made from source, as if imported (its tools read their own names)."""
+    module = types.ModuleType(name)
+    sys.modules[name] = module
+    exec(textwrap.dedent(source), module.__dict__)  # noqa: S102 - our own test source
+    return module
+
+
+def test_a_quoted_name_inside_a_type_is_read_in_each_tool_s_own_module():
+    """`Optional["Item"]` is one object typing shares between modules; each reads its own Item."""
+    shop = """
+        from typing import Optional
+        from typing_extensions import TypedDict
+        from adecore_tools import tool
+
+        class Item(TypedDict):
+            {field}: {kind}
+
+        @tool("{name}")
+        async def take(item: Optional["Item"] = None) -> None:
+            '''Takes an item.'''
+    """
+    first = _module("shop_first", shop.format(name="shop_first", field="name", kind="str"))
+    second = _module("shop_second", shop.format(name="shop_second", field="count", kind="int"))
+    assert first.take.input.fields[0].type.inner.cls is first.Item
+    assert second.take.input.fields[0].type.inner.cls is second.Item
+    assert parse_tool_input(second.take, {"item": {"count": 1}}) == {"item": {"count": 1}}
+
+
+def test_a_return_annotation_only_a_type_checker_can_read_is_not_a_field():
+    module = _module(
+        "checked_only",
+        """
+        from typing import TYPE_CHECKING
+        from adecore_tools import tool
+
+        if TYPE_CHECKING:
+            from decimal import Decimal
+
+        @tool("checked_only")
+        async def total(n: int) -> Decimal:
+            '''Adds up.'''
+        """,
+    )
+    (total,) = define_toolkit("checked_only", [module.total]).tools
+    assert [f.name for f in total.input.fields] == ["n"]
