@@ -17,7 +17,7 @@ import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, NewType
+from typing import Any
 
 import annotated_types as at
 import typing_extensions as te
@@ -63,6 +63,7 @@ _REQUIRED = (te.Required, getattr(typing, "Required", te.Required))
 _NOT_REQUIRED = (te.NotRequired, getattr(typing, "NotRequired", te.NotRequired))
 _READ_ONLY = (te.ReadOnly, getattr(typing, "ReadOnly", te.ReadOnly))
 _ALIASES = (te.TypeAliasType, getattr(typing, "TypeAliasType", te.TypeAliasType))
+_NEW_TYPES = (typing.NewType, te.NewType)  # two classes on Python 3.10
 _NUMERIC_BOUNDS = (at.Gt, at.Ge, at.Lt, at.Le, at.MultipleOf)
 _SCALARS = {kind: Scalar(kind) for kind in (str, int, float, bool)}
 _LENGTH_BOUNDS = (at.MinLen, at.MaxLen)
@@ -330,7 +331,7 @@ def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa:
         return _SCALARS[tp]
     origin: Any = te.get_origin(tp)
     alias = origin if isinstance(origin, _ALIASES) else tp  # `Pair[int]`: the alias is `Pair`
-    if isinstance(alias, (*_ALIASES, NewType)):
+    if isinstance(alias, (*_ALIASES, *_NEW_TYPES)):
         if alias in seen:
             raise where.error(TypeError, f"{_name(alias)} refers to itself; {_NO_CYCLES}")
         return _node(_alias_value(tp, alias, where), where, (*seen, alias))
@@ -384,7 +385,7 @@ def _alias_value(tp: object, alias: Any, where: Where) -> object:
     An alias's names written as strings are resolved, and its type parameters (`Pair[int]` of
     `type Pair[T] = list[T]`) replaced by the arguments given.
     """
-    if isinstance(alias, NewType):
+    if isinstance(alias, _NEW_TYPES):
         return alias.__supertype__
     try:
         # `type X = ...` is evaluated on first use of `__value__`

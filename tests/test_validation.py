@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, NewType, Optional, TypedDict, TypeVa
 
 import annotated_types as at
 import pytest
+import typing_extensions as te
 from typing_extensions import NotRequired, Required, TypeAliasType
 
 from adecore_tools import (
@@ -1016,6 +1017,17 @@ def test_newtype_and_type_alias_act_as_their_base():
     assert refused(aliases, {"user": "x", "tags": "a"}) == (
         'user: expected an integer, got "x"; tags: expected an array, got "a"'
     )
+
+
+Score = te.NewType("Score", int)
+
+
+def test_a_typing_extensions_newtype_acts_as_its_base():
+    @tool("v")
+    async def rate(score: Score) -> None:
+        """Takes a score."""
+
+    assert parse_tool_input(rate, {"score": 3.0}) == {"score": 3}
 
 
 Handle = NewType("Handle", str)
