@@ -89,8 +89,10 @@ def cleaned(text: str) -> str:
 
 def _clean_lines(doc: str) -> list[str]:
     """Return the lines of `inspect.cleandoc(doc)`, quickly even after many blank lines."""
-    # Python 3.13's cleandoc splits on "\n" only, so a "\r" left on a blank line hides the margin.
+    # Python 3.13's cleandoc splits on "\n" only, so a "\r" left on a blank line hides the margin,
+    # and counts only spaces as blank, so a line of other whitespace ("\f") would set it to 0.
     doc = doc.replace("\r\n", "\n").replace("\r", "\n")
+    doc = "\n".join(line if line.strip() else "" for line in doc.split("\n"))
     # cleandoc drops leading blank lines one `list.pop(0)` at a time, which is quadratic; dropping
     # them first (keeping an empty first line, so the margin is still taken from the rest) is not.
     content = doc.lstrip()
@@ -119,7 +121,11 @@ def _google_section_end(lines: list[str], start: int, params: dict[str, str]) ->
     header = lines[start]
     if header.strip().lower() not in _GOOGLE_HEADERS:
         return None
-    end = _indented_block_end(lines, start + 1, _indent(header))
+    margin = _indent(header)
+    following = next((line for line in lines[start + 1 :] if line.strip()), "")
+    if start == 0 and following and not _indent(following):
+        margin = -1  # `"""Args:` on the quotes' line: cleandoc took the entries' indent as margin
+    end = _indented_block_end(lines, start + 1, margin)
     entry_indent: int | None = None
     names: list[str] = []
     pieces: list[str] = []

@@ -503,3 +503,27 @@ LAYOUTS = {
 @pytest.mark.parametrize(("doc", "expected"), LAYOUTS.values(), ids=list(LAYOUTS))
 def test_layouts_at_the_edges_of_each_style(doc, expected):
     assert split_docstring(doc) == expected
+
+
+@pytest.mark.parametrize("blank", ["\x0c", "\u00a0", " \t "], ids=["form feed", "nbsp", "spaces"])
+def test_a_line_of_whitespace_alone_is_blank_on_every_python(blank):
+    """3.13's `inspect.cleandoc` counts only spaces as blank; older ones, any whitespace."""
+    doc = f"Writes a note.\n{blank}\n    Args:\n        x: The x.\n    "
+    assert split_docstring(doc) == ("Writes a note.", {"x": "The x."})
+
+
+def test_a_google_section_opened_on_the_first_line():
+    doc = """Args:
+            x: Column to move to.
+            y: Row to move to.
+        """
+    assert split_docstring(doc) == ("", {"x": "Column to move to.", "y": "Row to move to."})
+
+
+def test_a_google_section_on_the_first_line_ends_where_the_text_comes_back():
+    doc = """Args:
+            x: Column to move to.
+
+        Moves the cursor.
+        """
+    assert split_docstring(doc) == ("Moves the cursor.", {"x": "Column to move to."})
