@@ -11,9 +11,9 @@ touch:
     await agent.run("Write down: buy milk", deps=NoteCall(doc, may_write=True))
 
 Pydantic AI only parses the arguments as JSON here (text that is no JSON gets its own error, and
-any JSON value but an object fails the run); the registry checks everything else. The tool's lines reach the model as
-one text, and a refusal as its `refusal_body` text, which says what went wrong and how to fix it.
-Any other exception is the host's bug and fails the run.
+any JSON value but an object fails the run); the registry checks everything else. The tool's
+lines reach the model as one text, and a refusal as its `refusal_body` text, which says what went
+wrong and how to fix it. Any other exception is the host's bug and fails the run.
 """
 
 from __future__ import annotations
