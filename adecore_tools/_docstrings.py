@@ -121,11 +121,13 @@ def _google_section_end(lines: list[str], start: int, params: dict[str, str]) ->
     header = lines[start]
     if header.strip().lower() not in _GOOGLE_HEADERS:
         return None
-    margin = _indent(header)
     following = next((line for line in lines[start + 1 :] if line.strip()), "")
     if start == 0 and following and not _indent(following):
-        margin = -1  # `"""Args:` on the quotes' line: cleandoc took the entries' indent as margin
-    end = _indented_block_end(lines, start + 1, margin)
+        # `"""Args:` on the quotes' line: cleandoc took the entries' indent as the margin, so
+        # the section is the lines up to the first blank one
+        end = next((i for i in range(1, len(lines)) if not lines[i].strip()), len(lines))
+    else:
+        end = _indented_block_end(lines, start + 1, _indent(header))
     entry_indent: int | None = None
     names: list[str] = []
     pieces: list[str] = []

@@ -8,6 +8,7 @@ meaning of an annotation is decided. Nodes are frozen and slotted: a tool's mode
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeAlias
 
@@ -259,16 +260,28 @@ class Constrained(Frozen):
         return (*self._values(), tuple(map(bound_types, self.checks)))
 
 
+_PLAIN_VALUES = frozenset((str, int, float, bool, type(None)))
+
+
 def bound_types(value: object) -> tuple[type, ...]:
-    """Its type, and those of what it holds (`MultipleOf(2)`: `int`), by its class's match args."""
+    """Its type, and those of what it holds (`MultipleOf(2)`: `int`), by its class's match args.
+
+    Metadata no bound knows may hold anything: what cannot be read is left out.
+    """
     kind = type(value)
-    names: tuple[str, ...] = kind.__dict__.get("__match_args__", ())  # no failed lookup: slow
-    if not names:
+    if kind in _PLAIN_VALUES:  # a `Literal`'s values: most leaves of a hint
         return (kind,)
-    if len(names) == 1:  # every annotated-types bound: the quick way
-        held: object = getattr(value, names[0], None)
-        return (kind, type(held))
-    values: list[object] = [getattr(value, name, None) for name in names]
+    names: object = None
+    for base in kind.__mro__:  # class dicts, not `getattr`: a failed lookup is slow
+        names = base.__dict__.get("__match_args__")
+        if names is not None:
+            break
+    if type(names) is not tuple or not names:
+        return (kind,)
+    try:
+        values = [getattr(value, name, None) for name in typing.cast("tuple[str, ...]", names)]
+    except Exception:  # noqa: BLE001 - the host's own metadata: what it holds does not matter
+        return (kind,)
     return (kind, *map(type, values))
 
 

@@ -695,10 +695,12 @@ def _hashable(node: Node) -> bool:
 def _record(args: tuple[object, ...], where: Where, seen: tuple[object, ...]) -> Record:
     if len(args) != 2:
         raise where.error(TypeError, "a mapping needs its key and value types, like dict[str, int]")
-    if args[0] is not str and _node(args[0], where, seen) != _SCALARS[str]:  # a NewType of str
+    key = args[0]
+    aliased = isinstance(key, (*_ALIASES, *_NEW_TYPES))  # `dict[UserId, int]`, UserId a str
+    if key is not str and not (aliased and _node(key, where, seen) == _SCALARS[str]):
         raise where.error(
             TypeError,
-            f"object keys are strings in JSON; use dict[str, ...], not {_name(args[0])} keys",
+            f"object keys are strings in JSON; use dict[str, ...], not {_name(key)} keys",
         )
     return Record(values=_node(args[1], where.into("{}"), seen))
 

@@ -393,6 +393,44 @@ def test_bounds_that_leave_one_value_are_kept(annotation, value):
     assert parse_tool_input(declare(annotation), {"fld": value}) == {"fld": value}
 
 
+@pytest.mark.parametrize(
+    ("key", "name"),
+    [
+        (uuid.UUID, "uuid.UUID"),
+        (dt.date, "datetime.date"),
+        (bytes, "bytes"),
+        (list, "list"),
+    ],
+)
+def test_a_key_of_any_other_type_is_told_keys_are_strings(key, name):
+    with pytest.raises(TypeError) as caught:
+        declare(dict[key, int])  # type: ignore[valid-type]
+    assert str(caught.value) == (
+        "field 'fld' of tool 'odd_tool': object keys are strings in JSON; use dict[str, ...], "
+        f"not {name} keys"
+    )
+
+
+class OddMatch:
+    """Metadata no bound knows, with match args a pattern could not use."""
+
+    __match_args__ = 1  # type: ignore[assignment]
+
+
+class RaisingMatch:
+    __match_args__ = ("value",)
+
+    @property
+    def value(self) -> int:
+        raise LookupError
+
+
+@pytest.mark.parametrize("meta", [OddMatch(), RaisingMatch()], ids=["not a tuple", "raises"])
+def test_unknown_metadata_of_any_shape_is_ignored(meta):
+    t = declare(Annotated[int, meta])
+    assert parse_tool_input(t, {"fld": 1}) == {"fld": 1}
+
+
 def test_a_name_never_defined_names_the_tool_and_the_field_when_the_toolkit_is_built():
     namespace: dict[str, object] = {}
     source = (

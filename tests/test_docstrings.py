@@ -527,3 +527,14 @@ def test_a_google_section_on_the_first_line_ends_where_the_text_comes_back():
         Moves the cursor.
         """
     assert split_docstring(doc) == ("Moves the cursor.", {"x": "Column to move to."})
+
+
+def test_a_google_section_on_the_first_line_is_its_entries_up_to_a_blank_line():
+    doc = """Args:
+            x: The first.
+            y: The second.
+
+            Returns:
+            The sum.
+        """
+    assert split_docstring(doc) == ("Returns:\nThe sum.", {"x": "The first.", "y": "The second."})

@@ -453,6 +453,28 @@ def test_equal_bounds_of_another_type_never_share_a_node(first_step):
     assert type(tools[float].input.fields[0].type.checks[0].multiple_of) is float
 
 
+class Step(at.MultipleOf):
+    """A bound of the host's own, derived from an annotated-types one."""
+
+
+def test_a_derived_bound_keeps_the_type_of_its_step():
+    for evict in range(300):  # typing's own cache would hand back an equal annotation
+        Annotated[int, at.Ge(evict)]
+
+    @tool("v")
+    async def floats(n: Annotated[int, Step(2.0)]) -> None:
+        """Takes a float step."""
+
+    for evict in range(300):
+        Annotated[int, at.Ge(evict)]
+
+    @tool("v")
+    async def ints(n: Annotated[int, Step(2)]) -> None:
+        """Takes an int step."""
+
+    assert refused(ints, {"n": 2**60 + 1}) == f"n: expected a multiple of 2, got {2**60 + 1}"
+
+
 def test_a_default_member_is_checked_against_its_own_enum():
     @tool("v")
     async def first(number: Literal[1, 2] = 1) -> None:
