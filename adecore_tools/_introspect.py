@@ -500,7 +500,7 @@ def _checked(check: Check, node: Node, where: Where) -> Check:  # noqa: C901
             raise where.error(
                 TypeError, f"{name} bounds a number; it cannot apply to {_kind(base)}{advice}"
             )
-        bound = _bound_of(check)
+        bound = _held(check)
         if type(bound) not in (int, float) or bound != bound:  # noqa: PLR0124 - NaN test
             raise where.error(TypeError, f"{name} needs an int or float bound, got {bound!r}")
         if isinstance(check, at.MultipleOf) and not (0 < typing.cast("float", bound) < math.inf):
@@ -572,18 +572,6 @@ def _held(check: Check) -> Any:
 
 def _infinite(bound: float) -> bool:
     return isinstance(bound, float) and math.isinf(bound)  # an int bound may be beyond a float
-
-
-def _bound_of(check: at.Gt | at.Ge | at.Lt | at.Le | at.MultipleOf) -> object:
-    if isinstance(check, at.Gt):
-        return check.gt
-    if isinstance(check, at.Ge):
-        return check.ge
-    if isinstance(check, at.Lt):
-        return check.lt
-    if isinstance(check, at.Le):
-        return check.le
-    return check.multiple_of
 
 
 def _kind(node: Node) -> str:
