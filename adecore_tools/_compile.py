@@ -57,6 +57,7 @@ from ._problems import (
     merge,
     message,
     show,
+    text_of,
 )
 
 __all__ = ["Checker", "compile_fields", "expected"]
@@ -563,7 +564,7 @@ def _record(values: Checker) -> Checker:
         out: dict[str, Any] = {}
         found = None
         for key, entry in entries:
-            name = _key_name(key)
+            name = text_of(key)
             if name is None:
                 found = add(found, f"expected string keys, got {show(key)} as a key")
                 continue
@@ -573,14 +574,6 @@ def _record(values: Checker) -> Checker:
         return out if found is None else found
 
     return check
-
-
-def _key_name(key: object) -> str | None:
-    if type(key) is str:
-        return key
-    if issubclass(type(key), str):
-        return str.__str__(typing.cast("str", key))
-    return None
 
 
 def _union(node: Union, *, native: bool) -> Checker:
@@ -649,7 +642,7 @@ def _object_checker(fields: Sequence[Field], mode: str, node: Object | None) -> 
         known: dict[str, Any] = {}
         found = None
         for key, entry in entries:
-            name = _key_name(key)
+            name = text_of(key)
             if name is None:
                 found = add(found, f"expected field names, got {show(key)} as a key")
             elif name in index:

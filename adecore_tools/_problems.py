@@ -27,6 +27,7 @@ __all__ = [
     "merge",
     "message",
     "show",
+    "text_of",
 ]
 
 LIMIT = 10
@@ -280,6 +281,18 @@ _NAME: typing.Any = type.__dict__["__name__"]
 def _type_name(kind: type) -> str:
     """A class's own name as plain text (a `str` subclass set as the name runs nothing)."""
     return _short(str.__str__(_NAME.__get__(kind)))
+
+
+def text_of(value: object) -> str | None:
+    """A `str` from the input as plain text, read without its own methods; None for anything else.
+
+    A `str` subclass could run its own `__hash__` or `__eq__` in a lookup; its text cannot.
+    """
+    if type(value) is str:
+        return value
+    if issubclass(type(value), str):
+        return str.__str__(typing.cast("str", value))
+    return None
 
 
 def closest(word: object, names: Sequence[str]) -> str | None:

@@ -6,12 +6,11 @@ thread of a host; `select` builds a smaller one for an agent that should see les
 
 from __future__ import annotations
 
-import typing
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ._frozen import Unique
-from ._problems import closest, show
+from ._problems import closest, show, text_of
 from ._refusals import ToolRefusal
 from ._tool import Tool, Toolkit, mcp_entry, start
 
@@ -74,7 +73,7 @@ class ToolRegistry(Unique):
 
     def __contains__(self, name: object) -> bool:
         """Whether a tool has this name (anything but a string: no)."""
-        return _plain(name) in self._by_name
+        return text_of(name) in self._by_name
 
     def __iter__(self) -> Iterator[Tool[..., Any]]:
         """The tools, in order."""
@@ -82,7 +81,8 @@ class ToolRegistry(Unique):
 
     def get(self, name: str) -> Tool[..., Any] | None:
         """The tool of that name, or `None` (for anything but a string too)."""
-        return self._by_name.get(_plain(name))
+        key = text_of(name)
+        return None if key is None else self._by_name.get(key)
 
     async def run(self, name: str, input: object = None, call: object = None) -> Any:  # noqa: A002 - the contract's name
         """Check `input` for the tool `name`, then await the tool with it and `call`.
@@ -91,13 +91,13 @@ class ToolRegistry(Unique):
         unknown name `ToolRefusal("unknown-tool")`; a missing or wrong call object is the host's
         mistake (`TypeError`); whatever the tool raises passes through.
         """
-        t = self._by_name.get(name if type(name) is str else _plain(name))
+        t = self._by_name.get(name) if type(name) is str else self.get(name)
         if t is None:
             raise self._unknown(name)
         return await start(t, input, call)
 
     def _unknown(self, name: object) -> ToolRefusal:
-        hint = closest(_plain(name), tuple(self._by_name))
+        hint = closest(text_of(name), tuple(self._by_name))
         text = f"there is no tool named {show(name)}"
         if hint is not None:
             text += f" (did you mean {hint!r}?)"
@@ -120,17 +120,6 @@ class ToolRegistry(Unique):
     def mcp_tools(self) -> list[dict[str, Any]]:
         """The MCP `tools/list` entries, in order. The entries are shared and read-only."""
         return list(self._entries)
-
-
-def _plain(name: object) -> str:
-    """A name as a plain `str`, read without its own methods (a `StrEnum` member too).
-
-    A `str` subclass could run its own `__hash__` or `__eq__` in a lookup; its text cannot.
-    Anything else is `""`, which no tool is named.
-    """
-    if type(name) is str:
-        return name
-    return str.__str__(typing.cast("str", name)) if issubclass(type(name), str) else ""
 
 
 def create_tool_registry(toolkits: Iterable[Toolkit]) -> ToolRegistry:
