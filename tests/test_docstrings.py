@@ -500,6 +500,25 @@ LAYOUTS = {
 }
 
 
+LAYOUTS |= {  # `"""Args:` on the quotes' line: cleandoc takes the entries' indent as the margin
+    "a Google section on the first line": (
+        "Args:\n            x: Column to move to.\n            y: Row to move to.\n        ",
+        ("", {"x": "Column to move to.", "y": "Row to move to."}),
+    ),
+    "a Google section on the first line, then text": (
+        "Args:\n            x: Column to move to.\n\n        Moves the cursor.\n        ",
+        ("Moves the cursor.", {"x": "Column to move to."}),
+    ),
+    "a Google section on the first line, its entries up to a blank line": (
+        (
+            "Args:\n            x: The first.\n            y: The second.\n\n"
+            "            Returns:\n            The sum.\n        "
+        ),
+        ("Returns:\nThe sum.", {"x": "The first.", "y": "The second."}),
+    ),
+}
+
+
 @pytest.mark.parametrize(("doc", "expected"), LAYOUTS.values(), ids=list(LAYOUTS))
 def test_layouts_at_the_edges_of_each_style(doc, expected):
     assert split_docstring(doc) == expected
@@ -510,31 +529,3 @@ def test_a_line_of_whitespace_alone_is_blank_on_every_python(blank):
     """3.13's `inspect.cleandoc` counts only spaces as blank; older ones, any whitespace."""
     doc = f"Writes a note.\n{blank}\n    Args:\n        x: The x.\n    "
     assert split_docstring(doc) == ("Writes a note.", {"x": "The x."})
-
-
-def test_a_google_section_opened_on_the_first_line():
-    doc = """Args:
-            x: Column to move to.
-            y: Row to move to.
-        """
-    assert split_docstring(doc) == ("", {"x": "Column to move to.", "y": "Row to move to."})
-
-
-def test_a_google_section_on_the_first_line_ends_where_the_text_comes_back():
-    doc = """Args:
-            x: Column to move to.
-
-        Moves the cursor.
-        """
-    assert split_docstring(doc) == ("Moves the cursor.", {"x": "Column to move to."})
-
-
-def test_a_google_section_on_the_first_line_is_its_entries_up_to_a_blank_line():
-    doc = """Args:
-            x: The first.
-            y: The second.
-
-            Returns:
-            The sum.
-        """
-    assert split_docstring(doc) == ("Returns:\nThe sum.", {"x": "The first.", "y": "The second."})

@@ -6,7 +6,7 @@ import json
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Literal, NewType, Optional, TypedDict
+from typing import Annotated, Any, Literal, NewType, Optional, TypedDict
 
 import annotated_types as at
 import pytest
@@ -267,8 +267,9 @@ def test_union_lists_its_first_branch_only(tp):
     )
 
 
-def test_union_of_fresh_classes_lists_the_written_first_branch():
-    # Classes made here were never in a union before, so no cache can reorder these.
+def _fresh_pair() -> tuple[Any, Any, dict[str, Any], dict[str, Any]]:
+    """Two new classes no union has held yet (so no cache can reorder them), and their schemas."""
+
     class Cat(TypedDict):
         meow: str
 
@@ -277,19 +278,17 @@ def test_union_of_fresh_classes_lists_the_written_first_branch():
 
     cat = {"type": "object", "properties": {"meow": STRING}, "required": ["meow"]}
     dog = {"type": "object", "properties": {"woof": INTEGER}, "required": ["woof"]}
+    return Cat, Dog, cat, dog
+
+
+def test_union_of_fresh_classes_lists_the_written_first_branch():
+    Cat, Dog, cat, dog = _fresh_pair()
     assert_schema(one_field(Cat | Dog)["properties"]["x"], cat)
     assert_schema(one_field(Dog | Cat | None)["properties"]["x"], dog)
 
 
 def test_union_order_does_not_leak_between_tools():
-    class Cat(TypedDict):
-        meow: str
-
-    class Dog(TypedDict):
-        woof: int
-
-    cat = {"type": "object", "properties": {"meow": STRING}, "required": ["meow"]}
-    dog = {"type": "object", "properties": {"woof": INTEGER}, "required": ["woof"]}
+    Cat, Dog, cat, dog = _fresh_pair()
     # `Cat | Dog == Dog | Cat`, but `typing.get_args` keeps each one's own order.
     assert typing.get_args(Dog | Cat) == (Dog, Cat)
     assert_schema(one_field(Cat | Dog)["properties"]["x"], cat)
@@ -298,17 +297,9 @@ def test_union_order_does_not_leak_between_tools():
 
 def test_union_order_inside_a_list_does_not_leak_between_tools():
     """On 3.10 `list[X]` is an instance of `type` too: the order inside it still counts."""
-
-    class Hen(TypedDict):
-        cluck: str
-
-    class Cow(TypedDict):
-        moo: int
-
-    hen = {"type": "object", "properties": {"cluck": STRING}, "required": ["cluck"]}
-    cow = {"type": "object", "properties": {"moo": INTEGER}, "required": ["moo"]}
-    assert_schema(one_field(list[Hen | Cow])["properties"]["x"], {"type": "array", "items": hen})
-    assert_schema(one_field(list[Cow | Hen])["properties"]["x"], {"type": "array", "items": cow})
+    Cat, Dog, cat, dog = _fresh_pair()
+    assert_schema(one_field(list[Cat | Dog])["properties"]["x"], {"type": "array", "items": cat})
+    assert_schema(one_field(list[Dog | Cat])["properties"]["x"], {"type": "array", "items": dog})
 
 
 def test_literal_order_does_not_leak_between_tools():
