@@ -488,12 +488,13 @@ def _multiple_of(_validator: Any, step: Any, instance: Any, schema: dict[str, An
 
 
 def _count(instance: list[Any], schema: dict[str, Any]) -> int:
-    """DIFFERENCE: a set's length is counted after its duplicates merge (SPEC 4.5)."""
+    """DIFFERENCE: a set's length is counted after its duplicates merge (SPEC 4.5), as Python
+    merges them: in a set of `int | bool`, `false` and `0` are one item."""
     if not schema.get(SET_MARK):
         return len(instance)
     items = schema.get("items", {})
     try:
-        return len({(type(v) is bool, _checked_number(items, v)) for v in instance})
+        return len({_checked_number(items, v) for v in instance})
     except TypeError:
         return len(instance)  # an unhashable item: `items` refuses it anyway
 
