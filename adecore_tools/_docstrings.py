@@ -121,8 +121,8 @@ def _google_section_end(lines: list[str], start: int, params: dict[str, str]) ->
     header = lines[start]
     if header.strip().lower() not in _GOOGLE_HEADERS:
         return None
-    following = next((line for line in lines[start + 1 :] if line.strip()), "")
-    if start == 0 and following and not _indent(following):
+    first_entry = next((line for line in lines[1:] if line.strip()), "") if start == 0 else ""
+    if first_entry and not _indent(first_entry):
         # `"""Args:` on the quotes' line: cleandoc took the entries' indent as the margin, so
         # the section is the lines up to the first blank one
         end = next((i for i in range(1, len(lines)) if not lines[i].strip()), len(lines))

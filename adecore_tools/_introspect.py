@@ -772,7 +772,8 @@ _NEVER = (te.Never, te.NoReturn, typing.NoReturn)
 
 def _own_doc(cls: type[object]) -> str | None:
     doc = cls.__doc__
-    if doc and dataclasses.is_dataclass(cls) and doc == _written_by_dataclasses(cls):
+    generated = doc and dataclasses.is_dataclass(cls) and doc.startswith(cls.__name__)
+    if generated and doc == _written_by_dataclasses(cls):  # the prefix spares the signature
         return None
     return doc
 
