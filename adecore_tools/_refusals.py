@@ -82,7 +82,7 @@ class CodedError(Exception):
         if not lower_words(code, "-"):
             msg = f"a refusal code is lower kebab case, like 'not-permitted'; got {code!r}"
             raise ValueError(msg)
-        self.code = code
+        self.code = str.__str__(code)  # an enum member would write itself `Code.NOT_FOUND`
         self.message = field(message)
         super().__init__(self.message)
 

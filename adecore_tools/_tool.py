@@ -53,7 +53,7 @@ def check_name(name: object, what: str) -> str:
             "(like 'note_write'); rename it"
         )
         raise ValueError(msg)
-    return name
+    return str.__str__(name)  # a `StrEnum` member's text, not the member (`Names.NOTE`)
 
 
 class ToolAnnotations(Frozen):
@@ -363,7 +363,7 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
             raise TypeError(msg)
         tool_name = check_name(fn.__name__ if name is None else name, "tool")
         try:
-            check_name(toolkit, "toolkit")
+            toolkit_name = check_name(toolkit, "toolkit")
         except ValueError as exc:
             msg = f"tool {tool_name!r}: {exc}"
             raise ValueError(msg) from None
@@ -398,7 +398,7 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
             calling: _Calling | None = _resolve(fn, tool_name, docs)
         except Unresolved:
             calling = None  # a class further down the module: read again in define_toolkit
-        return Tool(tool_name, toolkit, text, annotations, fn, docs, calling)
+        return Tool(tool_name, toolkit_name, text, annotations, fn, docs, calling)
 
     return decorate
 
@@ -420,7 +420,7 @@ class Toolkit(Frozen):
 
     def __init__(self, name: str, tools: Iterable[Tool[..., Any]]) -> None:
         """Check the tools: `ValueError` when one names another toolkit or two share a name."""
-        check_name(name, "toolkit")
+        name = check_name(name, "toolkit")
         members = tuple(tools)
         seen: set[str] = set()
         for member in members:

@@ -1,5 +1,6 @@
 """SPEC 7: refusals and the tab-separated text rows a model reads."""
 
+import enum
 import pickle
 import unittest.mock
 
@@ -103,6 +104,21 @@ def test_other_codes_are_refused_with_value_error(code):
         CodedError(code, "m")
     with pytest.raises(ValueError, match="kebab"):
         ToolRefusal(code, "m")
+
+
+class Code(str, enum.Enum):
+    """Codes kept in one place, a common way to spell them (works on Python 3.10 too)."""
+
+    NOT_FOUND = "not-found"
+
+
+def test_a_code_given_as_a_str_enum_member_is_kept_as_its_text():
+    """A member would be written by its own `__format__` (`Code.NOT_FOUND`) and not read back."""
+    refusal = ToolRefusal(Code.NOT_FOUND, "No note here.", ["title\tx"])
+    assert type(refusal.code) is str
+    assert refusal_body(refusal) == "refused\tnot-found\tNo note here.\ntitle\tx"
+    assert parse_refusal_body(refusal_body(refusal)) == refusal
+    assert type(CodedError(Code.NOT_FOUND, "No note here.").code) is str
 
 
 def test_message_is_sanitised_at_construction():

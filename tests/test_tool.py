@@ -332,6 +332,23 @@ def test_bad_toolkit_name_in_define_toolkit_is_a_value_error(name):
         define_toolkit(name, [])
 
 
+class Names(str, enum.Enum):
+    """Names kept in one place."""
+
+    NOTE = "note"
+    NOTE_WRITE = "note_write"
+
+
+def test_names_given_as_str_enum_members_are_kept_as_their_text():
+    """A member shows as `Names.NOTE` in any text a host writes with it, and in a listing."""
+    t = make(lambda_free_tool(), toolkit=Names.NOTE, name=Names.NOTE_WRITE)
+    kit = define_toolkit(Names.NOTE, [t])
+    assert (type(t.name), type(t.toolkit), type(kit.name)) == (str, str, str)
+    assert f"{t.toolkit}/{t.name}" == "note/note_write"
+    entry = create_tool_registry([kit]).mcp_tools()[0]
+    assert type(entry["name"]) is str
+
+
 def test_bad_function_name_is_a_value_error():
     async def NoteWrite(text: str) -> None:
         """Write a note."""
