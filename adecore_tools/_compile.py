@@ -56,6 +56,7 @@ from ._problems import (
     closest,
     merge,
     message,
+    one_line,
     show,
     text_of,
 )
@@ -355,7 +356,7 @@ _SAID = 200
 def _said(exc: ValueError, otherwise: str) -> str:
     """What a host's `ValueError` says, cut: it may repeat the input (`float("x" * 10**6)`)."""
     text = str(exc)
-    if not text:
+    if not text or text.isspace():
         return otherwise
     return text if len(text) <= _SAID else f"{text[:_SAID]}…"
 
@@ -452,9 +453,9 @@ def _predicate_words(func: Callable[[Any], object]) -> str:
     if words is not None:
         return words
     name = getattr(func, "__name__", None)
-    return (
-        "a value passing its check" if not name or name == "<lambda>" else f"a value passing {name}"
-    )
+    if not isinstance(name, str) or not name.strip() or name == "<lambda>":
+        return "a value passing its check"
+    return f"a value passing {one_line(name)}"  # a name may be anything, a verbose regex too
 
 
 def _predicate_test(func: Callable[[Any], object]) -> Test:

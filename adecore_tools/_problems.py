@@ -26,6 +26,7 @@ __all__ = [
     "combine",
     "merge",
     "message",
+    "one_line",
     "show",
     "text_of",
 ]
@@ -178,8 +179,11 @@ def _line(path: tuple[Step, ...], text: str) -> str:
 
 
 def _authored(path: tuple[Step, ...], text: str) -> str:
-    """The host's own words made one line, behind the path unless the field's name stands in it."""
-    text = field(text)
+    """The host's own words made one line, behind the path unless the field's name stands in it.
+
+    They may repeat the input (`float`'s do), lone surrogates too.
+    """
+    text = one_line(text)
     names = [step for step in path if isinstance(step, str)]
     if names and _stands_in(names[-1], text):
         return text
@@ -216,17 +220,17 @@ def _short(text: str) -> str:
     """A name or string from the input, cut to a few dozen characters and made one line."""
     if len(text) <= _ECHO and text.isprintable():  # the usual case: a field name
         return text
-    return _one_line(text if len(text) <= _ECHO else f"{text[:_ECHO]}…")
+    return one_line(text if len(text) <= _ECHO else f"{text[:_ECHO]}…")
 
 
-def _one_line(text: str) -> str:
+def one_line(text: str) -> str:
     """The text made one line of valid UTF-8 (a lone surrogate becomes `?`)."""
     return field(text.encode("utf-8", "replace").decode("utf-8"))
 
 
 def _quote(text: str, *, cut: bool = True) -> str:
     """A string in double quotes, escaped; from the input, `cut` to a few dozen characters."""
-    shown = _short(text) if cut else _one_line(text)
+    shown = _short(text) if cut else one_line(text)
     return '"' + shown.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 

@@ -750,6 +750,91 @@ def test_a_host_error_text_is_cut_as_it_may_repeat_the_whole_input():
     assert message == f"t: {said[:200]}…"
 
 
+def test_a_lone_surrogate_a_host_text_repeats_becomes_a_question_mark():
+    """Host texts may repeat the input, lone surrogates too: the body must still encode."""
+    text = "there is no colour named \ud800"
+
+    def raiser(value: object) -> object:
+        raise ValueError(text)
+
+    @dataclasses.dataclass
+    class Checked:
+        a: int
+
+        def __post_init__(self) -> None:
+            raise ValueError(text)
+
+    @tool("odd")
+    async def hosts(
+        *,
+        t: Annotated[str, transform(raiser)] | None = None,
+        p: Annotated[str, at.Predicate(raiser)] | None = None,
+        c: Checked | None = None,
+    ) -> None:
+        """Host code refuses with text it took from the input."""
+
+    for data, path in (({"t": "x"}, "t"), ({"p": "x"}, "p"), ({"c": {"a": 1}}, "c")):
+        refusal = _refusal(hosts, data)
+        assert refusal.message == f"{path}: there is no colour named ?"
+        refusal_body(refusal).encode("utf-8")
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n\t"], ids=repr)
+def test_a_host_error_with_no_words_is_replaced_by_the_library_s(text):
+    def raiser(value: object) -> object:
+        raise ValueError(text)
+
+    @dataclasses.dataclass
+    class Checked:
+        a: int
+
+        def __post_init__(self) -> None:
+            raise ValueError(text)
+
+    @tool("odd")
+    async def hosts(
+        *,
+        t: Annotated[str, transform(raiser)] | None = None,
+        p: Annotated[str, at.Predicate(raiser)] | None = None,
+        c: Checked | None = None,
+    ) -> None:
+        """Host code refuses with no words."""
+
+    assert _refusal(hosts, {"t": "x"}).message == "t: the value was refused"
+    assert _refusal(hosts, {"p": "x"}).message == 'p: expected a value passing raiser, got "x"'
+    assert _refusal(hosts, {"c": {"a": 1}}).message == "c: Checked refused these values"
+
+
+class _Matches:
+    """A reusable check named after its (verbose, multi-line) pattern."""
+
+    def __init__(self, pattern: str) -> None:
+        self.regex = re.compile(pattern, re.VERBOSE)
+        self.__name__ = pattern.strip()
+
+    def __call__(self, value: str) -> bool:
+        return self.regex.fullmatch(value) is not None
+
+
+def test_a_predicate_name_on_several_lines_stays_on_one_line():
+    slug = _Matches(
+        r"""
+        [a-z0-9]+      # a word
+        (-[a-z0-9]+)*  # more words, joined by dashes
+        """
+    )
+
+    @tool("odd")
+    async def publish(*, slug: Annotated[str, at.Predicate(slug)]) -> None:
+        """Publishes a page."""
+
+    refusal = _refusal(publish, {"slug": "Not A Slug"})
+    assert refusal.message == (
+        f'slug: expected a value passing {field(slug.__name__)}, got "Not A Slug"'
+    )
+    assert parse_refusal_body(refusal_body(refusal)) == refusal
+
+
 def _words_at_most(limit: int) -> Callable[[str], bool]:
     def few_words(text: str) -> bool:
         return len(text.split()) <= limit
