@@ -393,6 +393,11 @@ def _number(bound: object) -> str:
     """A bound as a model reads it: `0`, not `0.0` (Ge(0) and Ge(0.0) are one bound)."""
     if isinstance(bound, float) and bound.is_integer() and abs(bound) < 2**53:
         return str(int(bound))
+    if isinstance(bound, int) and not isinstance(bound, bool):
+        try:
+            return int.__repr__(bound)  # the host's own bound, however large (not cut as input is)
+        except ValueError:  # beyond Python's limit on digits written
+            pass
     return show(bound)
 
 

@@ -385,6 +385,24 @@ def test_empty_group_and_bare_interval_add_nothing():
     assert parse_tool_input(t, {"x": -(10**9)}) == {"x": -(10**9)}
 
 
+@pytest.mark.parametrize(
+    ("annotation", "sent", "said"),
+    [
+        (Annotated[int, at.Le(10**20)], 10**20 + 1, "expected at most 100000000000000000000"),
+        (Annotated[int, at.Lt(2**64)], 2**64, "expected less than 18446744073709551616"),
+        (Annotated[int, at.MultipleOf(10**20)], 7, "expected a multiple of 100000000000000000000"),
+        (
+            Annotated[float, at.Ge(-(10**30))],
+            -1e31,
+            "expected at least -1000000000000000000000000000000",
+        ),
+    ],
+)
+def test_a_bound_is_written_whole_however_large(annotation, sent, said):
+    """A model learns a bound from the refusal: `a very large integer` is for echoed input."""
+    assert _refusal(declare(annotation, "large"), {"x": sent}).message.startswith(f"x: {said}, got")
+
+
 # --- predicates ---------------------------------------------------------------------------------
 
 
