@@ -51,9 +51,8 @@ from ._problems import (
     Key,
     Mismatch,
     Problem,
-    Sent,
+    Unknown,
     add,
-    closest,
     merge,
     message,
     one_line,
@@ -654,13 +653,9 @@ def _object_checker(fields: Sequence[Field], mode: str, node: Object | None) -> 
             elif name in index:
                 known[name] = entry
             elif found is not None and len(found.entries) >= LIMIT:
-                found.count += 1  # not shown: spare it the search for a close name
+                found.count += 1  # never shown: spare it an entry
             else:
-                hint = closest(name, names)
-                text = (
-                    "unknown field" if hint is None else f"unknown field (did you mean {hint!r}?)"
-                )
-                found = add(found, Problem((Sent(name),), text))
+                found = add(found, Unknown(name, names))
         return known, found
 
     return _codegen.object_validator(

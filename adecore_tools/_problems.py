@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import typing
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ._refusals import field
@@ -21,6 +22,7 @@ __all__ = [
     "Mismatch",
     "Problem",
     "Sent",
+    "Unknown",
     "add",
     "closest",
     "combine",
@@ -73,6 +75,25 @@ class Problem:
         self.authored = authored
 
 
+class Unknown:
+    """A field the object does not have, by the name sent and the object's own names.
+
+    The closest of those is looked for only when the message shows this problem: a list of
+    objects may hold millions of unknown names, and a message shows ten.
+    """
+
+    __slots__ = ("name", "names")
+
+    def __init__(self, name: str, names: Sequence[str]) -> None:
+        self.name = name
+        self.names = names
+
+    def text(self) -> str:
+        """`unknown field`, naming the closest declared name when it is close enough."""
+        hint = closest(self.name, self.names)
+        return "unknown field" if hint is None else f"unknown field (did you mean {hint!r}?)"
+
+
 class Invalid:
     """What a checker returns for a value it refuses: its problems, and how many there are.
 
@@ -92,7 +113,7 @@ class Invalid:
         self.count = count
 
 
-Entry = str | Problem | tuple[Step, Invalid]
+Entry = str | Problem | Unknown | tuple[Step, Invalid]
 
 
 class Mismatch(Invalid):
@@ -111,7 +132,7 @@ class Mismatch(Invalid):
         self.count = 1
 
 
-def add(found: Invalid | None, problem: str | Problem) -> Invalid:
+def add(found: Invalid | None, problem: str | Problem | Unknown) -> Invalid:
     """Add one problem to those found so far (None when there are none yet)."""
     if found is None:
         return Invalid([problem], 1)
@@ -159,6 +180,8 @@ def _write(found: Invalid, path: tuple[Step, ...], lines: list[str]) -> None:
         elif isinstance(entry, Problem):
             full = (*path, *entry.path)
             lines.append(_authored(full, entry.text) if entry.authored else _line(full, entry.text))
+        elif isinstance(entry, Unknown):
+            lines.append(_line((*path, Sent(entry.name)), entry.text()))
         else:
             step, inner = entry
             if type(inner) is not Mismatch:
@@ -303,24 +326,45 @@ def closest(word: object, names: Sequence[str]) -> str | None:
     """The name closest to `word` when it is close enough to be the one meant, else None."""
     if type(word) is not str or len(word) > 2 * max((len(n) for n in names), default=0):
         return None
-    best, best_distance = None, None
+    sent = word.lower()
+    letters = Counter(sent)
+    best, best_distance = None, len(word) + 1  # more than any allowed
     for name in names:
-        distance = _distance(word.lower(), name.lower())
-        allowed = min(len(word), len(name)) // 3  # one edit per three characters
-        if distance <= allowed and (best_distance is None or distance < best_distance):
+        # one edit per three characters, and fewer than the best so far: the first of the closest
+        allowed = min(len(word) // 3, len(name) // 3, best_distance - 1)
+        known = name.lower()
+        # Two cheap bounds first: an edit changes the length by one at most, and the letters
+        # (counted, in any order) by one at most. Most names fail one, and cost no table.
+        if abs(len(sent) - len(known)) > allowed:
+            continue
+        shared = sum((letters & Counter(known)).values())
+        if max(len(sent), len(known)) - shared > allowed:
+            continue
+        distance = _distance(sent, known, allowed)
+        if distance <= allowed:
             best, best_distance = name, distance
     return best
 
 
-def _distance(a: str, b: str) -> int:
-    """Edit distance where swapping two neighbouring characters counts as one edit."""
+def _distance(a: str, b: str, limit: int) -> int:
+    """Edit distance where swapping two neighbouring characters counts as one edit.
+
+    Only whether it is within `limit` matters: above it, any number above it is returned. So
+    only cells within `limit` of the diagonal are worked out (a path leaving that band costs
+    more), and the work stops once two rows in a row are over it.
+    """
+    over = limit + 1
     before: list[int] = []
-    row = list(range(len(b) + 1))
+    row = [min(j, over) for j in range(len(b) + 1)]
     for i, ca in enumerate(a, 1):
-        earlier, before, row = before, row, [i]
-        for j, cb in enumerate(b, 1):
+        earlier, before, row = before, row, [over] * (len(b) + 1)
+        row[0] = min(i, over)
+        for j in range(max(1, i - limit), min(len(b), i + limit) + 1):
+            cb = b[j - 1]
             cost = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (ca != cb))
             if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
                 cost = min(cost, earlier[j - 2] + 1)
-            row.append(cost)
+            row[j] = min(cost, over)
+        if min(row) == over and min(before) == over:
+            return over
     return row[-1]

@@ -231,24 +231,47 @@ async def three(*, field_a: int = 0, field_b: int = 0, field_c: int = 0) -> None
     """Takes three fields."""
 
 
+def counted_distances(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """The pairs of names whose edit distance is worked out from now on, one per table."""
+    pairs: list[tuple[str, str]] = []
+    distance = _problems._distance
+
+    def counting(a: str, b: str, limit: int) -> int:
+        pairs.append((a, b))
+        return distance(a, b, limit)
+
+    monkeypatch.setattr(_problems, "_distance", counting)
+    return pairs
+
+
 def test_unknown_field_suggestions_cost_only_the_problems_shown(monkeypatch):
     """A suggestion is worked out for the ten problems listed, not for every unknown name.
 
-    Today each of 10^4 unknown names is compared with every field name (30,000 edit distances)
-    although only ten are shown: 10^6 such names take minutes (linear, at about 180 us a name).
+    Each of 10^4 unknown names compared with every field name (30,000 edit distances) although
+    only ten are shown: 10^6 such names would take minutes (linear, at about 180 us a name).
     """
-    calls = 0
-    distance = _problems._distance
-
-    def counting(a: str, b: str) -> int:
-        nonlocal calls
-        calls += 1
-        return distance(a, b)
-
-    monkeypatch.setattr(_problems, "_distance", counting)
+    pairs = counted_distances(monkeypatch)
     message = refused({f"field_{n}": 1 for n in range(10_000)}, three).message
     assert message.endswith("and 9990 more")
-    assert calls <= _problems.LIMIT * len(three.input.fields), calls
+    assert len(pairs) <= _problems.LIMIT * len(three.input.fields), len(pairs)
+
+
+class Order(TypedDict):
+    label: str
+
+
+@tool("hostile")
+async def orders(*, items: list[Order]) -> None:
+    """Takes a list of objects."""
+
+
+def test_suggestions_cost_only_the_problems_shown_across_a_list_of_objects(monkeypatch):
+    """Each object keeps ten problems, but the whole message shows ten: only those are searched."""
+    pairs = counted_distances(monkeypatch)
+    item = dict.fromkeys(("lebal", "bella", "ablel", "elbal", "balle"), 1)  # the letters of 'label'
+    message = refused({"items": [item] * 1_000}, orders).message
+    assert message.endswith("and 5990 more"), message  # each item: 'label' missing, five unknown
+    assert len(pairs) <= _problems.LIMIT, len(pairs)
 
 
 # --- deep nesting -----------------------------------------------------------------------------

@@ -13,11 +13,14 @@ from typing import Annotated, Any, Literal, NewType, Optional, TypedDict, TypeVa
 import annotated_types as at
 import pytest
 import typing_extensions as te
+from hypothesis import given
+from hypothesis import strategies as st
 from typing_extensions import NotRequired, Required, TypeAliasType
 
 from adecore_tools import (
     ToolCall,
     ToolRefusal,
+    _problems,
     create_tool_registry,
     define_toolkit,
     parse_tool_input,
@@ -1663,6 +1666,48 @@ async def takes_name(
 def test_suggestions_allow_one_edit_per_three_characters(wrong, hint):
     shown = "" if hint is None else f" (did you mean {hint!r}?)"
     assert refused(takes_name, {wrong: 1}) == f"{wrong}: unknown field{shown}"
+
+
+def _plain_distance(a: str, b: str) -> int:
+    """The edit distance the suggestions promise, worked out in full: the reference."""
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        earlier, before, row = before, row, [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, earlier[j - 2] + 1)
+            row.append(cost)
+    return row[-1]
+
+
+def _plain_closest(word: str, names: Sequence[str]) -> str | None:
+    best, best_distance = None, None
+    for name in names:
+        distance = _plain_distance(word.lower(), name.lower())
+        if distance <= min(len(word), len(name)) // 3 and (
+            best_distance is None or distance < best_distance
+        ):
+            best, best_distance = name, distance
+    return best
+
+
+short_words = st.text(st.sampled_from("abcdeAB_İß"), max_size=9)
+
+
+@given(short_words, short_words, st.integers(0, 4))
+def test_the_bounded_distance_agrees_with_the_full_one_up_to_its_limit(a, b, limit):
+    """Only part of the table is worked out; within the limit, the answer is the same."""
+    full = _plain_distance(a, b)
+    bounded = _problems._distance(a, b, limit)
+    assert bounded == full if full <= limit else bounded > limit
+
+
+@given(short_words, st.lists(short_words, max_size=6))
+def test_a_suggestion_is_the_one_the_full_search_finds(word, names):
+    """The cheap bounds that skip names never skip the one the full search would name."""
+    assert _problems.closest(word, names) == _plain_closest(word, names)
 
 
 # --- whole-word rule for host-written messages --------------------------------------------------
