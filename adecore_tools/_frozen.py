@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
-from typing_extensions import Self
+from typing_extensions import Self, dataclass_transform
 
 __all__ = ["Frozen", "Unique", "once"]
 
@@ -34,6 +34,7 @@ def once(cache: dict[Any, T], key: Hashable, build: Callable[[], T]) -> T:
     return found
 
 
+@dataclass_transform(frozen_default=True)  # tells type checkers what `__setattr__` enforces
 class Frozen:
     """Base of the package's value classes: set once in `__init__`, compared by value."""
 

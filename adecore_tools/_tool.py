@@ -41,6 +41,8 @@ __all__ = [
 
 P = ParamSpec("P")
 R = TypeVar("R")
+# A tool only gives its result, so a Tool[P, bool] is a Tool[P, int].
+R_co = TypeVar("R_co", covariant=True)
 
 _EMPTY: dict[str, Any] = {}
 
@@ -159,7 +161,7 @@ class _Calling(Frozen):
         self._set(input, call_name, call_type, call_positional)
 
 
-class Tool(Unique, Generic[P, R]):
+class Tool(Unique, Generic[P, R_co]):
     """A tool: the decorated function with its name, toolkit, description and field model.
 
     Still callable like the function (no validation then); `registry.run` validates first.
@@ -179,7 +181,7 @@ class Tool(Unique, Generic[P, R]):
     toolkit: str
     description: str
     annotations: ToolAnnotations
-    fn: Callable[P, Coroutine[Any, Any, R]]
+    fn: Callable[P, Coroutine[Any, Any, R_co]]
     _docs: dict[str, str]
     _calling: _Calling | None
     _entry: dict[str, Any] | None
@@ -190,7 +192,7 @@ class Tool(Unique, Generic[P, R]):
         toolkit: str,
         description: str,
         annotations: ToolAnnotations,
-        fn: Callable[P, Coroutine[Any, Any, R]],
+        fn: Callable[P, Coroutine[Any, Any, R_co]],
         _docs: dict[str, str],
         _calling: _Calling | None,
         _entry: dict[str, Any] | None = None,
@@ -204,7 +206,7 @@ class Tool(Unique, Generic[P, R]):
             f"description={self.description!r}, annotations={self.annotations!r})"
         )
 
-    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Coroutine[Any, Any, R]:
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Coroutine[Any, Any, R_co]:
         """Call the function itself, as if it were not decorated."""
         return self.fn(*args, **kwargs)
 
@@ -214,7 +216,7 @@ class Tool(Unique, Generic[P, R]):
         return resolved(self).input
 
     @property
-    def __wrapped__(self) -> Callable[P, Coroutine[Any, Any, R]]:
+    def __wrapped__(self) -> Callable[P, Coroutine[Any, Any, R_co]]:
         """The function, as `functools.wraps` would say: `inspect.signature(tool)` shows its."""
         return self.fn
 

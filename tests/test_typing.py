@@ -7,7 +7,7 @@ build if `@tool` loses the parameters or the return type. At run time it calls t
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import Annotated, Any
 
 from annotated_types import Ge
@@ -51,6 +51,22 @@ async def wrong_calls_are_flagged() -> None:
     await typed_write(Call("ann"), 3)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
     await typed_write(Call("ann"), "hi", cnt=1)  # type: ignore[call-arg]  # pyright: ignore[reportCallIssue]
     await typed_write("ann", "hi")  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+
+
+def a_tool_of_a_narrower_result_is_a_tool_of_a_wider_one() -> None:
+    """Never run: a tool only gives its result, so its result type may widen (covariance)."""
+    general: Tool[..., Sequence[str]] = typed_write
+    anything: list[Tool[..., object]] = [typed_write, general]
+    assert anything
+
+
+def writes_to_immutable_objects_are_flagged(registry: ToolRegistry) -> None:
+    """Never run: each write raises `AttributeError` at run time, and the checkers know it."""
+    typed_write.name = "other"  # type: ignore[misc]  # pyright: ignore[reportAttributeAccessIssue]
+    typed_write.annotations.read_only = True  # type: ignore[misc]  # pyright: ignore[reportAttributeAccessIssue]
+    typed_write.input.fields[0].required = False  # type: ignore[misc]  # pyright: ignore[reportAttributeAccessIssue]
+    registry.toolkits[0].name = "other"  # type: ignore[misc]  # pyright: ignore[reportAttributeAccessIssue]
+    registry.tools = ()  # type: ignore[misc]  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def test_the_public_functions_are_typed() -> None:
