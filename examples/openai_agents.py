@@ -21,14 +21,18 @@ import copy
 import json
 from typing import Any
 
+import agents
 from agents import FunctionTool
 from agents.tool_context import ToolContext
 
 from adecore_tools import Tool, ToolRefusal, ToolRegistry, refusal_body, tool_input_schema
 
 
-def function_tools(registry: ToolRegistry) -> list[FunctionTool]:
-    """One `FunctionTool` per tool of `registry`, in the registry's order."""
+def function_tools(registry: ToolRegistry) -> list[agents.Tool]:
+    """One `FunctionTool` per tool of `registry`, in the registry's order.
+
+    Typed as the list `Agent(tools=...)` takes (a list of any of the SDK's tools).
+    """
     return [function_tool(registry, t) for t in registry.tools]
 
 
@@ -67,7 +71,7 @@ def main() -> None:
     """Print what the Agents SDK will show a model for the notes tools."""
     from notes import registry  # noqa: PLC0415 - examples/ is not a package; see mcp_server.py
 
-    for ft in function_tools(registry):
+    for ft in (function_tool(registry, t) for t in registry.tools):
         listing = {
             "name": ft.name,
             "description": ft.description,

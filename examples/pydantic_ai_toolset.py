@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any, cast
+import sys
+from typing import Any
 
 from pydantic_ai import RunContext
 from pydantic_ai import Tool as AgentTool
@@ -45,19 +46,17 @@ def agent_tool(registry: ToolRegistry, t: Tool[..., Any]) -> AgentTool[Any]:
             return refusal_body(refusal)
         return "\n".join(lines)
 
-    # Pydantic AI takes `Self` from `typing`, which Python 3.10 (the oldest Python this project
-    # checks its types for) does not have, so type checkers cannot see what `from_schema` returns.
-    return cast(
-        "AgentTool[Any]",
-        AgentTool.from_schema(  # pyright: ignore[reportUnknownMemberType]
-            run,
-            name=t.name,
-            description=t.description,
-            # A plain copy: the framework owns what it is given, and our cached schema is read-only.
-            # `from_schema` skips Pydantic's own argument checks: the registry does them.
-            json_schema=copy.deepcopy(tool_input_schema(t)),
-            takes_ctx=True,
-        ),
+    if sys.version_info < (3, 11):  # Pydantic AI takes `Self` from `typing`; checkers know this
+        msg = "Pydantic AI runs on Python 3.11 or newer"
+        raise RuntimeError(msg)
+    return AgentTool.from_schema(
+        run,
+        name=t.name,
+        description=t.description,
+        # A plain copy: the framework owns what it is given, and our cached schema is read-only.
+        # `from_schema` skips Pydantic's own argument checks: the registry does them.
+        json_schema=copy.deepcopy(tool_input_schema(t)),
+        takes_ctx=True,
     )
 
 
