@@ -368,7 +368,7 @@ def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa:
     if origin in (*_REQUIRED, *_NOT_REQUIRED, *_READ_ONLY):
         raise where.error(TypeError, f"{_name(tp)} only means something on a TypedDict key")
     if tp is None or tp is type(None):
-        raise where.error(TypeError, "None alone is no input; use X | None for an optional X")
+        raise where.error(TypeError, _NONE_ALONE)
     if isinstance(tp, (str, typing.ForwardRef)):
         name = tp if isinstance(tp, str) else tp.__forward_arg__
         raise where.error(
@@ -426,6 +426,8 @@ def _advice(tp: object, kind: type[object] | None) -> str:
         return f"use {_SUPPORTED}; if this is the call object, make it a subclass of ToolCall"
     return f"use {_SUPPORTED}"
 
+
+_NONE_ALONE = "None alone is no input; use X | None for an optional X"
 
 _NO_CYCLES = "recursive types cannot be listed (the schema has no $ref); bound the depth instead"
 
@@ -610,8 +612,17 @@ def _choice(
 
 
 def _is_none(tp: object) -> bool:
-    """`None` as a type: `type(None)`, or `Literal[None]` (which a union may hold as a branch)."""
-    return tp is type(None) or (te.get_origin(tp) in _LITERALS and te.get_args(tp) == (None,))
+    """`None` as a type: `type(None)`, `Literal[None]` or an alias of one (a union's branch)."""
+    if isinstance(tp, _ALIASES):
+        try:
+            tp = tp.__value__  # `type Null = None` is evaluated on first use
+        except NameError:
+            return False  # read as a branch, which reports the name
+    return (
+        tp is None
+        or tp is type(None)
+        or (te.get_origin(tp) in _LITERALS and te.get_args(tp) == (None,))
+    )
 
 
 def _literal(args: tuple[object, ...], where: Where) -> Node:
@@ -631,7 +642,9 @@ def _literal(args: tuple[object, ...], where: Where) -> Node:
 
 
 def _enum(cls: type[enum.Enum], where: Where) -> Choice:
-    members = tuple(cls)
+    # Not `tuple(cls)`: since Python 3.11 it leaves out a Flag's zero and multi-bit members.
+    # Aliases name a member again: each is offered once.
+    members = tuple(dict.fromkeys(cls.__members__.values()))
     if not members:
         raise where.error(TypeError, f"the Enum {_name(cls)} has no members to choose from")
     return _choice(tuple(m.value for m in members), members, f"the Enum {_name(cls)}", where)
@@ -639,6 +652,8 @@ def _enum(cls: type[enum.Enum], where: Where) -> Choice:
 
 def _union(args: tuple[object, ...], where: Where, seen: tuple[object, ...]) -> Node:
     branches = [_node(arg, where, seen) for arg in args if not _is_none(arg)]
+    if not branches:
+        raise where.error(TypeError, _NONE_ALONE)
     nullable = len(branches) < len(args) or any(isinstance(b, Nullable) for b in branches)
     unwrapped = tuple(b.inner if isinstance(b, Nullable) else b for b in branches)
     node = unwrapped[0] if len(unwrapped) == 1 else Union(unwrapped)
@@ -677,6 +692,8 @@ def _hashable(node: Node) -> bool:
             and bool(params and params.frozen)
             and all(_hashable(f.type) for f in node.fields)
         )
+    if isinstance(node, Array):
+        return node.kind in (tuple, frozenset) and _hashable(node.items)
     return isinstance(node, (Scalar, Choice))
 
 

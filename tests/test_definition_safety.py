@@ -534,6 +534,35 @@ def _refusal(t: Any, data: object) -> ToolRefusal:
     return caught.value
 
 
+Null = te.TypeAliasType("Null", None)
+
+
+@pytest.mark.parametrize(
+    "annotation",
+    [
+        typing.Optional[Literal[None]],  # noqa: UP045, PYI061 - the forms a host may write
+        Literal[None] | None,  # noqa: PYI061
+        list[Literal[None] | None],  # noqa: PYI061
+        Null | None,
+    ],
+    ids=repr,
+)
+def test_a_union_of_nothing_but_none_is_no_input(annotation):
+    with pytest.raises(TypeError, match=r"None alone is no input; use X \| None"):
+        declare(annotation)
+
+
+@pytest.mark.parametrize(
+    "annotation",
+    [int | Null, typing.Optional[int] | Null, te.TypeAliasType("Maybe", int | Null)],  # noqa: UP045
+)
+def test_an_alias_of_none_in_a_union_makes_it_nullable(annotation):
+    t = declare(annotation)
+    assert parse_tool_input(t, {"fld": None}) == {"fld": None}
+    assert parse_tool_input(t, {"fld": 3}) == {"fld": 3}
+    assert tool_input_schema(t)["properties"]["fld"] == {"type": "integer"}
+
+
 def test_docstrings_and_descriptions_keep_their_text_exactly():
     text = 'Says "hi" to \'you\'\\n, then {braces} %s é 名前 """ and \\ back.'
     t = tool("odd", description=text)(declare(str).fn)

@@ -26,6 +26,7 @@ from adecore_tools import (
     parse_tool_input,
     required_field,
     tool,
+    tool_input_schema,
     transform,
 )
 
@@ -530,6 +531,72 @@ def test_a_literal_listing_a_member_and_its_value_says_so():
 
     with pytest.raises(TypeError, match=r"one JSON value twice \('red', 'red'\): an Enum member"):
         tool("v")(f)
+
+
+class Permission(enum.Flag):
+    NONE = 0
+    READ = 1
+    WRITE = 2
+    READ_WRITE = 3
+
+
+def test_a_flag_offers_every_member_it_declares_on_every_python():
+    """Python 3.11 stopped iterating a Flag's zero and multi-bit members; they are still members."""
+
+    @tool("v")
+    async def grant(*, permission: Permission = Permission.READ_WRITE) -> None:
+        """Grants a permission."""
+
+    assert tool_input_schema(grant)["properties"]["permission"]["enum"] == [0, 1, 2, 3]
+    assert parse_tool_input(grant, {"permission": 0}) == {"permission": Permission.NONE}
+    assert parse_tool_input(grant, {"permission": 3}) == {"permission": Permission.READ_WRITE}
+    assert refused(grant, {"permission": 4}) == ("permission: expected one of 0, 1, 2, 3, got 4")
+
+
+class Aliased(enum.Enum):
+    ONE = 1
+    UNO = 1  # noqa: PIE796 - an alias: the same member, offered once
+    TWO = 2
+
+
+def test_an_enum_alias_is_its_member_offered_once():
+    @tool("v")
+    async def pick(*, n: Aliased) -> None:
+        """Picks."""
+
+    assert tool_input_schema(pick)["properties"]["n"]["enum"] == [1, 2]
+    assert parse_tool_input(pick, {"n": 1}) == {"n": Aliased.ONE}
+
+
+@pytest.mark.parametrize(
+    ("annotation", "sent", "got"),
+    [
+        (set[tuple[int, ...]], [[1, 2], [1, 2], [3]], {(1, 2), (3,)}),
+        (frozenset[frozenset[str]], [["a", "b"], ["b", "a"]], frozenset({frozenset({"a", "b"})})),
+        (set[tuple[str, ...] | None], [["a"], None], {("a",), None}),
+    ],
+)
+def test_sets_of_hashable_containers(annotation, sent, got):
+    """A tuple or frozenset of hashable items is hashable: a set may hold them."""
+
+    async def fn(x) -> None:
+        """Takes x."""
+
+    fn.__annotations__ = {"x": annotation, "return": None}
+    t = tool("v", name="sets")(fn)
+    assert parse_tool_input(t, {"x": sent}) == {"x": got}
+
+
+@pytest.mark.parametrize(
+    "annotation", [set[list[int]], set[tuple[list[int], ...]], frozenset[dict[str, int]]]
+)
+def test_sets_of_unhashable_containers_are_refused_at_declaration(annotation):
+    async def fn(x) -> None:
+        """Takes x."""
+
+    fn.__annotations__ = {"x": annotation, "return": None}
+    with pytest.raises(TypeError, match="items must be hashable"):
+        tool("v", name="sets")(fn)
 
 
 def test_enum_member_itself_is_not_input():
