@@ -317,8 +317,18 @@ def _nullable(inner: Checker) -> Checker:
     return check
 
 
+def _bounded_inner(node: Constrained, *, native: bool) -> Checker:
+    """The checker of what the bounds apply to; a set with a `MaxLen` is built only that far."""
+    inner = node.inner
+    if isinstance(inner, Array) and inner.kind in (set, frozenset) and not native:
+        most = min((c.max_length for c in node.checks if isinstance(c, at.MaxLen)), default=None)
+        if most is not None:
+            return _array(inner, native=native, most=most)
+    return _checker(inner, native=native)
+
+
 def _constrained(node: Constrained, *, native: bool) -> Checker:
-    inner = _checker(node.inner, native=native)
+    inner = _bounded_inner(node, native=native)
     base = node.inner
     while isinstance(base, (Constrained, Nullable)):
         base = base.inner
@@ -491,7 +501,8 @@ def _items_of(value: Any) -> list[Any] | tuple[Any, ...] | None:
     return None
 
 
-def _array(node: Array, *, native: bool) -> Checker:
+def _array(node: Array, *, native: bool, most: int | None = None) -> Checker:
+    """An array's checker; a set of at `most` items is built only until it holds more."""
     item = _checker(node.items, native=native)
     build = node.kind
     if native:
@@ -504,9 +515,28 @@ def _array(node: Array, *, native: bool) -> Checker:
         out = list(map(item, items))
         if any(map(isinstance, out, repeat(Invalid))):
             return _item_problems(out)
-        return out if build is list else build(out)
+        if build is list:
+            return out
+        if most is not None and len(out) > most:
+            return _set_of_at_most(out, most, build)
+        return build(out)
 
     return check
+
+
+def _set_of_at_most(items: list[Any], most: int, build: type) -> Any:
+    """The set of `items`, or its problem as soon as it holds more than `most` of them.
+
+    Items crafted to share one hash make a set quadratic to build; built only this far, each
+    item costs at most `most` comparisons.
+    """
+    built: set[Any] = set()
+    for item in items:
+        built.add(item)
+        if len(built) > most:
+            unit = "item" if most == 1 else "items"
+            return Mismatch(f"at most {most} {unit}", f"more than {most}")
+    return built if build is set else build(built)
 
 
 def _native_array(item: Checker, build: type) -> Checker:

@@ -14,6 +14,7 @@ import math
 import re
 import sys
 import types
+import typing
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
@@ -272,6 +273,42 @@ def test_suggestions_cost_only_the_problems_shown_across_a_list_of_objects(monke
     message = refused({"items": [item] * 1_000}, orders).message
     assert message.endswith("and 5990 more"), message  # each item: 'label' missing, five unknown
     assert len(pairs) <= _problems.LIMIT, len(pairs)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Clash:
+    """Hashes as every other one does, as items crafted to share a hash would."""
+
+    x: int
+    compared: typing.ClassVar[list[int]] = []
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __eq__(self, other: object) -> bool:
+        Clash.compared.append(self.x)
+        return isinstance(other, Clash) and other.x == self.x
+
+
+@tool("hostile")
+async def clashing(*, few: Annotated[frozenset[Clash], at.MaxLen(5)]) -> None:
+    """Takes a few items."""
+
+
+def test_a_bounded_set_is_never_built_past_its_bound():
+    """Items sharing a hash cost each other a comparison: a set of n takes n^2 / 2 to build.
+
+    Only a set's bound limits that (it counts after duplicates merge, so the items sent cannot
+    be counted first): the set is built until it holds more than its bound, no further.
+    """
+    Clash.compared.clear()
+    items = [{"x": n} for n in range(2_000)]  # 2,000,000 comparisons if built whole
+    assert refused({"few": items}, clashing).message == (
+        "few: expected at most 5 items, got more than 5"
+    )
+    assert len(Clash.compared) <= 5 * 6, len(Clash.compared)
+    sent = [{"x": n % 3} for n in range(2_000)]  # duplicates merge: within the bound
+    assert accepted({"few": sent}, clashing)["few"] == frozenset(map(Clash, range(3)))
 
 
 # --- deep nesting -----------------------------------------------------------------------------

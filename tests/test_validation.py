@@ -1355,8 +1355,11 @@ def test_set_length_is_counted_after_duplicates_merge():
 
     assert parse_tool_input(f, {"most": [1, 1, 2, 2]})["most"] == {1, 2}
     assert refused(f, {"least": ["a", "a", "b"]}) == "least: expected at least 3 items, got 2"
-    # the int 1 and the float 1.0 are one set member once converted
-    assert refused(f, {"most": [1, 1.0, 2, 3]}) == "most: expected at most 2 items, got 3"
+    # the int 1 and the float 1.0 are one set member once converted; a set is built only until
+    # it holds more than its bound (items sharing a hash are quadratic to build), so the count
+    # past it is not known
+    assert parse_tool_input(f, {"most": [1, 1.0, 2]})["most"] == {1, 2}
+    assert refused(f, {"most": [1, 1.0, 2, 3]}) == "most: expected at most 2 items, got more than 2"
 
 
 @pytest.mark.parametrize(
