@@ -164,7 +164,7 @@ def _new_expected(node: Node) -> str:  # noqa: PLR0911 - one phrase per node kin
     if isinstance(node, Scalar):
         return _PHRASES[node.kind]
     if isinstance(node, Choice):
-        shown = [show(value) for value in node.values[:20]]
+        shown = [_number(v) if type(v) is int else show(v) for v in node.values[:20]]
         more = f", … ({len(node.values)} choices)" if len(node.values) > 20 else ""
         return f"one of {', '.join(shown)}{more}" if len(shown) > 1 else shown[0]
     if isinstance(node, Nullable):
@@ -174,7 +174,7 @@ def _new_expected(node: Node) -> str:  # noqa: PLR0911 - one phrase per node kin
     if isinstance(node, Array):
         return "an array"
     if isinstance(node, Union):
-        return " or ".join(expected(branch) for branch in node.branches)
+        return " or ".join(dict.fromkeys(expected(branch) for branch in node.branches))
     return "an object"
 
 

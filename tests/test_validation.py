@@ -1085,6 +1085,34 @@ def test_union_refusals():
     )
 
 
+class Circle(TypedDict):
+    radius: float
+
+
+class Square(TypedDict):
+    side: float
+
+
+def test_a_union_says_each_thing_it_takes_once():
+    @tool("v")
+    async def draw(
+        *, shape: Circle | Square | None = None, ids: list[int] | list[str] | None = None
+    ) -> None:
+        """Draws."""
+
+    assert refused(draw, {"shape": [1], "ids": "x"}) == (
+        'shape: expected an object, got an array; ids: expected an array, got "x"'
+    )
+
+
+def test_a_choice_names_its_values_whole_however_large():
+    @tool("v")
+    async def pick(*, n: Literal[0, 10**20]) -> None:
+        """Picks."""
+
+    assert refused(pick, {"n": 5}) == "n: expected one of 0, 100000000000000000000, got 5"
+
+
 def test_union_reports_the_problems_of_a_branch_the_type_fit():
     assert refused(takes_unions, {"bounded_or_str": -1, "list_or_str": [1, -2]}) == (
         "bounded_or_str: expected at least 0, got -1; list_or_str[1]: expected at least 0, got -2"
