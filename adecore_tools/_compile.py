@@ -534,8 +534,8 @@ def _set_of_at_most(items: list[Any], most: int, build: type) -> Any:
     for item in items:
         built.add(item)
         if len(built) > most:
-            unit = "item" if most == 1 else "items"
-            return Mismatch(f"at most {most} {unit}", f"more than {most}")
+            unit = "item" if most == 1 else "items"  # a bound broken, as `_length_test` words it
+            return Invalid([f"expected at most {most} {unit}, got more than {most}"], 1)
     return built if build is set else build(built)
 
 

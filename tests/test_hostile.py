@@ -290,8 +290,11 @@ class Clash:
         return isinstance(other, Clash) and other.x == self.x
 
 
+Few = Annotated[frozenset[Clash], at.MaxLen(5)]
+
+
 @tool("hostile")
-async def clashing(*, few: Annotated[frozenset[Clash], at.MaxLen(5)]) -> None:
+async def clashing(*, few: Few | None = None, some: Few | str = "") -> None:
     """Takes a few items."""
 
 
@@ -307,6 +310,10 @@ def test_a_bounded_set_is_never_built_past_its_bound():
         "few: expected at most 5 items, got more than 5"
     )
     assert len(Clash.compared) <= 5 * 6, len(Clash.compared)
+    # in a union, the branch the value's type fits reports its own problem
+    assert refused({"some": items}, clashing).message == (
+        "some: expected at most 5 items, got more than 5"
+    )
     sent = [{"x": n % 3} for n in range(2_000)]  # duplicates merge: within the bound
     assert accepted({"few": sent}, clashing)["few"] == frozenset(map(Clash, range(3)))
 
