@@ -740,8 +740,10 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
             bare, say = _key_wrappers(hint)
             here = where.into(name)
             node = _node(bare, here, seen)
-            if say is None:
-                say = False if name in optional_keys else not isinstance(node, Nullable)
+            if say is None:  # SPEC 4.1: a key admitting None may be left out, unless required_field
+                say = name not in optional_keys and (
+                    not isinstance(node, Nullable) or _required_message(node) is not None
+                )
             fields.append(_field(name, node, MISSING, docs.get(name), here, key_required=say))
     return Object(
         cls=cls,

@@ -1614,6 +1614,33 @@ def test_required_field_still_checks_the_type():
     )
 
 
+MaybeText = Annotated[str | None, required_field("the note needs text")]
+
+
+class NoteKeys(TypedDict):
+    text: MaybeText
+
+
+@dataclasses.dataclass
+class NoteFields:
+    text: MaybeText
+
+
+@pytest.mark.parametrize("kind", [NoteKeys, NoteFields])
+def test_required_field_makes_a_none_admitting_key_or_field_required(kind):
+    """As for a parameter: `required_field` says the field must be sent, though it admits None."""
+
+    @tool("v")
+    async def write(*, note: kind, text: MaybeText) -> None:  # type: ignore[valid-type]
+        """Writes."""
+
+    assert refused(write, {"note": {}}) == "the note needs text; the note needs text"
+    assert refused(write, {"note": {"text": None}, "text": " "}) == (
+        "the note needs text; the note needs text"
+    )
+    assert parse_tool_input(write, {"note": {"text": "a"}, "text": "b"})["text"] == "b"
+
+
 def test_required_field_under_not_required_is_a_contradiction():
     class Item(TypedDict):
         title: NotRequired[Annotated[str, required_field("a title is needed")]]
