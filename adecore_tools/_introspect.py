@@ -171,6 +171,11 @@ def _hints(obj: object, where: Where) -> dict[str, Any]:
     """The hints of a class, or of a function's parameters."""
     target: Any = obj if isinstance(obj, type) else _parameters(obj)
     try:
+        if isinstance(obj, type) and te.is_typeddict(obj):
+            # A TypedDict holds its bases' keys as its own (they are not in its MRO), each quoted
+            # name marked with the module that wrote it: no namespace of the class's own module
+            # may come first.
+            return te.get_type_hints(obj, localns={}, include_extras=True)
         if isinstance(obj, type):
             return te.get_type_hints(obj, include_extras=True)
         # `localns` not the module's own: typing shares `Optional["Item"]` between modules, and

@@ -444,6 +444,51 @@ def test_a_quoted_name_inside_a_type_is_read_in_each_tool_s_own_module():
     assert parse_tool_input(second.take, {"item": {"count": 1}}) == {"item": {"count": 1}}
 
 
+@pytest.mark.parametrize("typeddict", ["typing", "typing_extensions"])
+def test_an_inherited_key_is_read_in_the_module_that_wrote_it(typeddict):
+    """A TypedDict holds its bases' keys as its own: each is still read where it was written."""
+    base = _module(
+        f"shelf_base_{typeddict}",
+        f"""
+        from __future__ import annotations
+        from dataclasses import dataclass
+        from {typeddict} import TypedDict
+
+        @dataclass
+        class Item:
+            count: int
+
+        class Base(TypedDict):
+            item: Item
+        """,
+    )
+    child = _module(
+        f"shelf_child_{typeddict}",
+        f"""
+        from dataclasses import dataclass
+        from adecore_tools import tool
+        from shelf_base_{typeddict} import Base
+
+        @dataclass
+        class Item:  # another class of the same name
+            label: str
+
+        class Child(Base):
+            more: int
+
+        @tool("shelf")
+        async def put(shelf: Child) -> None:
+            '''Puts an item on a shelf.'''
+        """,
+    )
+    (item, more) = child.put.input.fields[0].type.fields
+    assert item.type.cls is base.Item
+    assert more.name == "more"
+    assert parse_tool_input(child.put, {"shelf": {"item": {"count": 2}, "more": 1}}) == {
+        "shelf": {"item": base.Item(count=2), "more": 1}
+    }
+
+
 def test_a_return_annotation_only_a_type_checker_can_read_is_not_a_field():
     module = _module(
         "checked_only",
