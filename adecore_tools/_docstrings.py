@@ -11,8 +11,6 @@ is handled in linear time and never raises.
 
 from __future__ import annotations
 
-import inspect
-
 _GOOGLE_HEADERS = frozenset(
     {
         "args:",
@@ -60,7 +58,7 @@ def split_docstring(doc: str | None) -> tuple[str, dict[str, str]]:
         doc: A raw `__doc__`, or `None`.
 
     Returns:
-        The docstring, cleaned with `inspect.cleandoc`, without its parameter sections, and a
+        The docstring, cleaned as `inspect.cleandoc` does, without its parameter sections, and a
         map from each documented parameter name to its description on one line.
     """
     if not doc:
@@ -88,18 +86,21 @@ def cleaned(text: str) -> str:
 
 
 def _clean_lines(doc: str) -> list[str]:
-    """Return the lines of `inspect.cleandoc(doc)`, quickly even after many blank lines."""
-    # Python 3.13's cleandoc splits on "\n" only, so a "\r" left on a blank line hides the margin,
-    # and counts only spaces as blank, so a line of other whitespace ("\f") would set it to 0.
-    doc = doc.replace("\r\n", "\n").replace("\r", "\n")
-    doc = "\n".join(line if line.strip() else "" for line in doc.split("\n"))
-    # cleandoc drops leading blank lines one `list.pop(0)` at a time, which is quadratic; dropping
-    # them first (keeping an empty first line, so the margin is still taken from the rest) is not.
-    content = doc.lstrip()
-    first_line_start = doc.rfind("\n", 0, len(doc) - len(content)) + 1
-    if first_line_start:
-        doc = "\n" + doc[first_line_start:]
-    return inspect.cleandoc(doc).split("\n")
+    """The lines of `doc` as `inspect.cleandoc` made them up to Python 3.12, on every Python.
+
+    Python 3.13's counts only spaces as a line's indent, so a line opening with a form feed or a
+    no-break space would read differently there; and cleandoc drops leading blank lines one
+    `list.pop(0)` at a time, which is quadratic. Any line ending ends a line here.
+    """
+    text = doc.expandtabs().replace("\r\n", "\n").replace("\r", "\n")
+    lines = [line if line.strip() else "" for line in text.split("\n")]
+    margin = min((len(line) - len(line.lstrip()) for line in lines[1:] if line), default=0)
+    lines = [lines[0].lstrip(), *(line[margin:] for line in lines[1:])]
+    start = next((i for i, line in enumerate(lines) if line), len(lines))
+    end = len(lines)
+    while end > start and not lines[end - 1]:
+        end -= 1
+    return lines[start:end] or [""]
 
 
 def _parameter_section_end(lines: list[str], start: int, params: dict[str, str]) -> int | None:

@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adecore_tools._docstrings import split_docstring
+from adecore_tools._docstrings import cleaned, split_docstring
 
 
 @pytest.mark.parametrize("doc", [None, "", "   ", "\n\n  \n"])
@@ -522,6 +522,18 @@ LAYOUTS |= {  # `"""Args:` on the quotes' line: cleandoc takes the entries' inde
 @pytest.mark.parametrize(("doc", "expected"), LAYOUTS.values(), ids=list(LAYOUTS))
 def test_layouts_at_the_edges_of_each_style(doc, expected):
     assert split_docstring(doc) == expected
+
+
+@pytest.mark.parametrize(
+    "space", ["\x0c", "\u00a0", "\u3000"], ids=["form feed", "nbsp", "ideographic"]
+)
+def test_a_line_opening_with_other_whitespace_is_indented_by_it_on_every_python(space):
+    """3.13's `inspect.cleandoc` counts only spaces as indent; older ones, any whitespace."""
+    doc = f"{space}Moves a thing.\n\n{space}   Args:\n        x: How far.\n    "
+    assert split_docstring(doc) == ("Moves a thing.", {"x": "How far."})
+    assert cleaned(f"Moves a thing.\n{space}Fast.\n    Carefully.") == (
+        "Moves a thing.\nFast.\n   Carefully."
+    )
 
 
 @pytest.mark.parametrize("blank", ["\x0c", "\u00a0", " \t "], ids=["form feed", "nbsp", "spaces"])
