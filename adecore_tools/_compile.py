@@ -88,12 +88,20 @@ def _check_defaults(fields: Sequence[Field], where: Where) -> None:
             if isinstance(refused, Invalid):
                 raise here.error(
                     ValueError,
-                    f"the default {f.default!r} is refused by the field's own type "
+                    f"the default {_written(f.default)} is refused by the field's own type "
                     f"({message(refused)}); change the default or the type",
                 )
             if not _immutable(f.default):
                 _check_copy(f.default, here)
         _check_nested_defaults(f.type, here)
+
+
+def _written(default: object) -> str:
+    """A default as Python writes it, for a message (an int of over 4300 digits it will not)."""
+    try:
+        return repr(default)
+    except ValueError:
+        return show(default)
 
 
 def _check_copy(default: object, where: Where) -> None:
@@ -103,7 +111,7 @@ def _check_copy(default: object, where: Where) -> None:
     except Exception as exc:
         raise where.error(
             TypeError,
-            f"the default {default!r} cannot be copied for each call "
+            f"the default {_written(default)} cannot be copied for each call "
             f"({type(exc).__name__}: {exc}); use an immutable default (a tuple, a frozenset, "
             "None) or build the value in the function",
         ) from exc

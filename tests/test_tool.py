@@ -660,6 +660,20 @@ def test_default_out_of_bounds_is_a_value_error():
         make(bad_default)
 
 
+def test_a_default_too_long_to_write_is_refused_by_name():
+    """Python writes no int of more than 4300 digits: the message still names the field."""
+
+    async def bad_default(limit: Annotated[int, Le(10)] = 10**5000) -> None: ...
+
+    with pytest.raises(ValueError, match="very large") as info:
+        make(bad_default)
+    assert str(info.value) == (
+        "field 'limit' of tool 'bad_default': the default a very large integer is refused by the "
+        "field's own type (expected at most 10, got a very large integer); change the default or "
+        "the type"
+    )
+
+
 def test_default_refused_inside_a_list_is_a_value_error():
     async def bad_default(limits: list[Annotated[int, Ge(0)]] = [1, -1]) -> None:  # noqa: B006
         ...
