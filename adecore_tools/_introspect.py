@@ -17,7 +17,7 @@ import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 import annotated_types as at
 import typing_extensions as te
@@ -325,7 +325,7 @@ def _in_order(tp: object) -> object:
     `MultipleOf(2) == MultipleOf(2.0)`, yet a float step rounds. The cache of nodes must tell
     them apart.
     """
-    if isinstance(tp, type) and not isinstance(tp, types.GenericAlias):  # 3.10: list[int] too
+    if _is_class(tp):
         return tp  # a class has no arguments (and most hints are classes)
     args = te.get_args(tp)
     return tuple(map(_in_order, args)) if args else (tp, *bound_types(tp))
@@ -345,7 +345,7 @@ def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa:
         return _annotated(args[0], args[1:], where, seen)
     if origin in _LITERALS:
         return _literal(args, where)
-    kind: type[object] | None = tp if isinstance(tp, type) else None
+    kind: type[object] | None = tp if _is_class(tp) else None
     if _is_call_class(kind) or _is_call_class(origin):
         raise where.error(
             TypeError,
@@ -437,12 +437,20 @@ _NONE_ALONE = "None alone is no input; use X | None for an optional X"
 _NO_CYCLES = "recursive types cannot be listed (the schema has no $ref); bound the depth instead"
 
 
+def _is_class(tp: object) -> TypeGuard[type[object]]:
+    """A class, not a generic alias (which Python 3.10 also counts as a `type`: `list[int]`)."""
+    return isinstance(tp, type) and not isinstance(tp, types.GenericAlias)
+
+
 def _name(tp: object) -> str:
-    if isinstance(tp, type):
-        return (
-            tp.__qualname__ if tp.__module__ == "builtins" else f"{tp.__module__}.{tp.__qualname__}"
-        )
-    return repr(tp).replace("typing_extensions.", "").replace("typing.", "")
+    """A type as a host writes it, on every Python (3.13 defines `Path` in `pathlib._local`)."""
+    if not _is_class(tp):
+        return repr(tp).replace("typing_extensions.", "").replace("typing.", "")
+    public = itertools.takewhile(lambda part: not part.startswith("_"), tp.__module__.split("."))
+    module = ".".join(public)
+    if module in ("", "builtins", "typing", "typing_extensions"):  # 3.11 made `Any` a class
+        return tp.__qualname__
+    return f"{module}.{tp.__qualname__}"
 
 
 def _annotated(
@@ -619,8 +627,9 @@ def _choice(
 def _is_none(tp: object) -> bool:
     """`None` as a type: `type(None)`, `Literal[None]` or an alias of one (a union's branch)."""
     if isinstance(tp, _ALIASES):
+        alias: Any = tp
         try:
-            tp = tp.__value__  # `type Null = None` is evaluated on first use
+            tp = alias.__value__  # `type Null = None` is evaluated on first use
         except NameError:
             return False  # read as a branch, which reports the name
     return (

@@ -8,6 +8,8 @@
    right, validation works, and every message echoing them stays on one line.
 """
 
+import collections
+import collections.abc
 import dataclasses
 import datetime as dt
 import decimal
@@ -561,6 +563,26 @@ def test_an_alias_of_none_in_a_union_makes_it_nullable(annotation):
     assert parse_tool_input(t, {"fld": None}) == {"fld": None}
     assert parse_tool_input(t, {"fld": 3}) == {"fld": 3}
     assert tool_input_schema(t)["properties"]["fld"] == {"type": "integer"}
+
+
+@pytest.mark.parametrize(
+    ("annotation", "named"),
+    [
+        (type[int], "type[int]"),
+        (collections.abc.Callable[[int], str], "collections.abc.Callable[[int], str]"),
+        (collections.deque[int], "collections.deque[int]"),
+        (re.Pattern[str], "re.Pattern[str]"),
+        (typing.Any, "Any"),
+        (pathlib.Path, "pathlib.Path"),
+    ],
+)
+def test_a_type_is_named_the_same_way_on_every_python(annotation, named):
+    """3.10 counts `deque[int]` as a class; 3.11 made `Any` one; 3.13 moved `Path` to `_local`."""
+    with pytest.raises(TypeError) as info:
+        declare(annotation)
+    said = str(info.value)
+    assert said.startswith(f"field 'fld' of tool 'odd_tool': type {named} has no one JSON type; ")
+    assert ("ToolCall" in said) is False
 
 
 def test_docstrings_and_descriptions_keep_their_text_exactly():
