@@ -162,3 +162,30 @@ def test_revision_is_a_non_negative_integer_and_dry_run_a_boolean(data):
     with pytest.raises(ToolRefusal) as info:
         parse_tool_input(_write_tool(), data)
     assert info.value.code == "bad-arguments"
+
+
+def test_dry_run_preview_says_a_dry_run_checks_everything():
+    """SPEC 4.4: a dry run checks everything, writes nothing, and is never needed for safety.
+
+    The existing test checks only the last two; the full text is pinned only by the integration
+    tests, which skip without mcp / openai-agents / pydantic-ai.
+    """
+    assert DRY_RUN_PREVIEW == (
+        "Set to true to check everything and write nothing. A dry run is never needed for "
+        "safety: a real call checks the same things before it writes."
+    )
+
+
+def test_revision_description_says_the_write_must_match_it():
+    """SPEC 4.4: `Revision` has a description saying the write must match it."""
+
+    async def note_write(text: str, revision: Revision = None) -> None:
+        """Writes a note."""
+
+    assert tool_input_schema(tool("note")(note_write))["properties"]["revision"] == {
+        "type": "integer",
+        "description": (
+            "The revision this write expects. The write is refused unless the document is still "
+            "at this revision; leave it out to write whatever the revision is."
+        ),
+    }

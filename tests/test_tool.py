@@ -1312,3 +1312,39 @@ def test_the_same_tool_twice_is_a_value_error():
 def test_a_non_tool_is_a_type_error(thing):
     with pytest.raises(TypeError):
         define_toolkit("kit", [thing])
+
+
+def test_hints_are_read_once_at_decoration():
+    """SPEC 1: the signature and its hints are introspected once, at decoration.
+
+    Changing the function's annotations or docstring afterwards changes nothing: not the checks
+    (`parse_tool_input`, `registry.run`), not the schema, not the description.
+    """
+
+    async def note_write(text: str) -> str:
+        """Writes a note."""
+        return text
+
+    t = tool("note")(note_write)
+    note_write.__annotations__["text"] = int
+    note_write.__doc__ = "Something else."
+    registry = create_tool_registry([define_toolkit("note", [t])])
+
+    assert parse_tool_input(t, {"text": "hi"}) == {"text": "hi"}
+    assert asyncio.run(registry.run("note_write", {"text": "hi"})) == "hi"
+    assert tool_input_schema(t) == {
+        "type": "object",
+        "properties": {"text": {"type": "string"}},
+        "required": ["text"],
+    }
+    assert t.description == "Writes a note."
+
+
+@pytest.mark.parametrize(
+    "options",
+    [("note_write",), ("note_write", "Writes a note."), ("note_write", "Writes.", True)],
+)
+def test_tool_options_are_keyword_only(options):
+    """SPEC 3: `@tool(toolkit: str, *, name=None, description=None, ...)`."""
+    with pytest.raises(TypeError):
+        tool("note", *options)
