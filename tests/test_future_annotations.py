@@ -489,6 +489,30 @@ def test_an_inherited_key_is_read_in_the_module_that_wrote_it(typeddict):
     }
 
 
+def test_a_kw_only_marker_under_future_annotations_reads_from_python_3_11():
+    """Python 3.10's typing refuses the `KW_ONLY` sentinel quoted; README says what to write."""
+    source = """
+        from __future__ import annotations
+        from dataclasses import KW_ONLY, dataclass
+        from adecore_tools import tool
+
+        @dataclass
+        class Options:
+            _: KW_ONLY
+            limit: int = 10
+
+        async def search(options: Options) -> None:
+            '''Searches.'''
+        """
+    module = _module("kw_only_marker", source)
+    if sys.version_info < (3, 11):
+        with pytest.raises(TypeError, match=r"field 'options\._' .*KW_ONLY"):
+            tool("kw")(module.search)
+    else:
+        found = tool("kw")(module.search)
+        assert parse_tool_input(found, {"options": {}}) == {"options": module.Options(limit=10)}
+
+
 def test_a_return_annotation_only_a_type_checker_can_read_is_not_a_field():
     module = _module(
         "checked_only",
