@@ -175,21 +175,21 @@ def _write(found: Invalid, path: tuple[Step, ...], lines: list[str]) -> None:
     for entry in found.entries:
         if len(lines) == LIMIT:
             return
-        if isinstance(entry, str):
-            lines.append(_line(path, entry))
-        elif isinstance(entry, Problem):
-            full = (*path, *entry.path)
-            lines.append(_authored(full, entry.text) if entry.authored else _line(full, entry.text))
-        elif isinstance(entry, Unknown):
-            lines.append(_line((*path, Sent(entry.name)), entry.text()))
-        else:
+        if isinstance(entry, tuple):  # a part of the value, with its problems: the usual case
             step, inner = entry
             if type(inner) is not Mismatch:
                 _write(inner, (*path, step), lines)
             elif not path and type(step) is str and step.isidentifier():
-                lines.append(f"{step}: {inner.text}")  # the usual case: a field of the wrong type
+                lines.append(f"{step}: {inner.text}")  # a field of the wrong type
             else:
                 lines.append(_line((*path, step), inner.text))
+        elif isinstance(entry, str):
+            lines.append(_line(path, entry))
+        elif isinstance(entry, Problem):
+            full = (*path, *entry.path)
+            lines.append(_authored(full, entry.text) if entry.authored else _line(full, entry.text))
+        else:
+            lines.append(_line((*path, Sent(entry.name)), entry.text()))
 
 
 def _line(path: tuple[Step, ...], text: str) -> str:
