@@ -624,13 +624,14 @@ def _choice(
     return Choice(values=typing.cast("tuple[Any, ...]", values), outputs=outputs, json_type=kind)
 
 
-def _is_none(tp: object) -> bool:
+def _is_none(tp: object, where: Where) -> bool:
     """`None` as a type: `type(None)`, `Literal[None]` or an alias of one (a union's branch)."""
-    if isinstance(tp, _ALIASES):
-        alias: Any = tp
+    aliases: list[object] = []
+    while isinstance(tp, _ALIASES) and all(tp is not alias for alias in aliases):
+        aliases.append(tp)
         try:
-            tp = alias.__value__  # `type Null = None` is evaluated on first use
-        except NameError:
+            tp = _alias_value(tp, tp, where)  # quoted names resolved, as everywhere
+        except Unresolved:
             return False  # read as a branch, which reports the name
     return (
         tp is None
@@ -657,15 +658,22 @@ def _literal(args: tuple[object, ...], where: Where) -> Node:
 
 def _enum(cls: type[enum.Enum], where: Where) -> Choice:
     # Not `tuple(cls)`: since Python 3.11 it leaves out a Flag's zero and multi-bit members.
-    # Aliases name a member again: each is offered once.
-    members = tuple(dict.fromkeys(cls.__members__.values()))
+    # An alias names a member again: each is offered once (by identity: an Enum with its own
+    # `__eq__` has members that do not hash).
+    members: list[enum.Enum] = []
+    kept: set[int] = set()
+    for member in cls.__members__.values():
+        if id(member) not in kept:
+            kept.add(id(member))
+            members.append(member)
     if not members:
         raise where.error(TypeError, f"the Enum {_name(cls)} has no members to choose from")
-    return _choice(tuple(m.value for m in members), members, f"the Enum {_name(cls)}", where)
+    values = tuple(m.value for m in members)
+    return _choice(values, tuple(members), f"the Enum {_name(cls)}", where)
 
 
 def _union(args: tuple[object, ...], where: Where, seen: tuple[object, ...]) -> Node:
-    branches = [_node(arg, where, seen) for arg in args if not _is_none(arg)]
+    branches = [_node(arg, where, seen) for arg in args if not _is_none(arg, where)]
     if not branches:
         raise where.error(TypeError, _NONE_ALONE)
     nullable = len(branches) < len(args) or any(isinstance(b, Nullable) for b in branches)

@@ -537,6 +537,9 @@ def _refusal(t: Any, data: object) -> ToolRefusal:
 
 
 Null = te.TypeAliasType("Null", None)
+QuotedNull = te.TypeAliasType("QuotedNull", "None")  # quoted names in an alias resolve too
+NullAgain = te.TypeAliasType("NullAgain", Null)
+Looped = te.TypeAliasType("Looped", "Looped")  # names only itself: never None
 
 
 @pytest.mark.parametrize(
@@ -556,13 +559,24 @@ def test_a_union_of_nothing_but_none_is_no_input(annotation):
 
 @pytest.mark.parametrize(
     "annotation",
-    [int | Null, typing.Optional[int] | Null, te.TypeAliasType("Maybe", int | Null)],  # noqa: UP045
+    [
+        int | Null,
+        typing.Optional[int] | Null,  # noqa: UP045
+        te.TypeAliasType("Maybe", int | Null),
+        int | QuotedNull,
+        int | NullAgain,
+    ],
 )
 def test_an_alias_of_none_in_a_union_makes_it_nullable(annotation):
     t = declare(annotation)
     assert parse_tool_input(t, {"fld": None}) == {"fld": None}
     assert parse_tool_input(t, {"fld": 3}) == {"fld": 3}
     assert tool_input_schema(t)["properties"]["fld"] == {"type": "integer"}
+
+
+def test_an_alias_naming_only_itself_is_refused_in_a_union():
+    with pytest.raises(TypeError, match="Looped refers to itself"):
+        declare(int | Looped)
 
 
 @pytest.mark.parametrize(

@@ -568,6 +568,25 @@ def test_an_enum_alias_is_its_member_offered_once():
     assert parse_tool_input(pick, {"n": 1}) == {"n": Aliased.ONE}
 
 
+class CaseBlind(str, enum.Enum):  # noqa: PLW1641 - the point: its members do not hash
+    """Members compared without case: an Enum with its own `__eq__`, whose members do not hash."""
+
+    RED = "red"
+    BLUE = "blue"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, str) and str.__eq__(self.value, other.lower())
+
+
+def test_an_enum_whose_members_do_not_hash_is_read():
+    @tool("v")
+    async def paint(*, color: CaseBlind) -> None:
+        """Paints."""
+
+    assert parse_tool_input(paint, {"color": "red"}) == {"color": CaseBlind.RED}
+    assert tool_input_schema(paint)["properties"]["color"]["enum"] == ["red", "blue"]
+
+
 @pytest.mark.parametrize(
     ("annotation", "sent", "got"),
     [
