@@ -325,18 +325,26 @@ def _nullable(inner: Checker) -> Checker:
     return check
 
 
-def _bounded_inner(node: Constrained, *, native: bool) -> Checker:
-    """The checker of what the bounds apply to; a set with a `MaxLen` is built only that far."""
+def _bounded_inner(node: Constrained, most: int | None) -> Checker:
+    """The checker of what the bounds apply to; a set within a `MaxLen` is built only that far.
+
+    `most` is a `MaxLen` of bounds around these (an alias of a bounded set, bounded again).
+    """
+    lengths = [c.max_length for c in node.checks if isinstance(c, at.MaxLen)]
+    if most is not None:
+        lengths.append(most)
+    most = min(lengths, default=None)
     inner = node.inner
-    if isinstance(inner, Array) and inner.kind in (set, frozenset) and not native:
-        most = min((c.max_length for c in node.checks if isinstance(c, at.MaxLen)), default=None)
-        if most is not None:
-            return _array(inner, native=native, most=most)
-    return _checker(inner, native=native)
+    if isinstance(inner, Array) and inner.kind in (set, frozenset):
+        return _array(inner, native=False, most=most)
+    if isinstance(inner, Constrained):
+        return _constrained(inner, native=False, most=most)
+    return _checker(inner)
 
 
-def _constrained(node: Constrained, *, native: bool) -> Checker:
-    inner = _bounded_inner(node, native=native)
+def _constrained(node: Constrained, *, native: bool, most: int | None = None) -> Checker:
+    """The checker of a node with bounds; `most` is a `MaxLen` of bounds around it."""
+    inner = _checker(node.inner, native=True) if native else _bounded_inner(node, most)
     base = node.inner
     while isinstance(base, (Constrained, Nullable)):
         base = base.inner
@@ -439,13 +447,18 @@ def _bound_test(holds: Callable[[Any, Any], bool], bound: object, wanted: str) -
 _UNITS: dict[type, tuple[str, str]] = {Array: ("item", "items"), Record: ("key", "keys")}
 
 
-def _length_test(check: at.MinLen | at.MaxLen, base: Node) -> Test:
+def _wanted_length(word: str, limit: int, base: Node) -> str:
+    """`expected at most 5 items`: a length bound as a model reads it."""
     one, many = _UNITS.get(type(base), ("character", "characters"))
+    return f"expected {word} {limit} {one if limit == 1 else many}"
+
+
+def _length_test(check: at.MinLen | at.MaxLen, base: Node) -> Test:
     if isinstance(check, at.MinLen):
         limit, word, holds = check.min_length, "at least", operator.ge
     else:
         limit, word, holds = check.max_length, "at most", operator.le
-    wanted = f"expected {word} {limit} {one if limit == 1 else many}"
+    wanted = _wanted_length(word, limit, base)
 
     def test(value: cabc.Sized) -> str | None:
         size = len(value)
@@ -526,24 +539,24 @@ def _array(node: Array, *, native: bool, most: int | None = None) -> Checker:
         if build is list:
             return out
         if most is not None and len(out) > most:
-            return _set_of_at_most(out, most, build)
+            return _set_of_at_most(out, most, build, node)
         return build(out)
 
     return check
 
 
-def _set_of_at_most(items: list[Any], most: int, build: type) -> Any:
+def _set_of_at_most(items: list[Any], most: int, build: type, node: Array) -> Any:
     """The set of `items`, or its problem as soon as it holds more than `most` of them.
 
     Items crafted to share one hash make a set quadratic to build; built only this far, each
-    item costs at most `most` comparisons.
+    item costs at most `most` comparisons. Its other bounds are not checked then: it is never
+    whole.
     """
     built: set[Any] = set()
     for item in items:
         built.add(item)
         if len(built) > most:
-            unit = "item" if most == 1 else "items"  # a bound broken, as `_length_test` words it
-            return Invalid([f"expected at most {most} {unit}, got more than {most}"], 1)
+            return Invalid([f"{_wanted_length('at most', most, node)}, got more than {most}"], 1)
     return built if build is set else build(built)
 
 

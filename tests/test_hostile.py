@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 
 import annotated_types as at
 import pytest
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import NotRequired, TypeAliasType, TypedDict
 
 from adecore_tools import (
     ToolRefusal,
@@ -291,10 +291,21 @@ class Clash:
 
 
 Few = Annotated[frozenset[Clash], at.MaxLen(5)]
+Some = TypeAliasType("Some", Annotated[frozenset[Clash], at.MinLen(1)])  # bounded again below
+
+
+def _has_clash_zero(items: frozenset[Clash]) -> bool:
+    return Clash(0) in items
 
 
 @tool("hostile")
-async def clashing(*, few: Few | None = None, some: Few | str = "") -> None:
+async def clashing(
+    *,
+    few: Few | None = None,
+    either: Few | str = "",
+    aliased: Annotated[Some, at.MaxLen(5)] | None = None,
+    checked: Annotated[frozenset[Clash], at.MaxLen(5), at.Predicate(_has_clash_zero)] | None = None,
+) -> None:
     """Takes a few items."""
 
 
@@ -310,10 +321,12 @@ def test_a_bounded_set_is_never_built_past_its_bound():
         "few: expected at most 5 items, got more than 5"
     )
     assert len(Clash.compared) <= 5 * 6, len(Clash.compared)
-    # in a union, the branch the value's type fits reports its own problem
-    assert refused({"some": items}, clashing).message == (
-        "some: expected at most 5 items, got more than 5"
-    )
+    for name in ("either", "aliased", "checked"):  # in a union, bounded again, checked further
+        Clash.compared.clear()
+        assert refused({name: items}, clashing).message == (
+            f"{name}: expected at most 5 items, got more than 5"  # the rest is never built
+        )
+        assert len(Clash.compared) <= 5 * 6, (name, len(Clash.compared))
     sent = [{"x": n % 3} for n in range(2_000)]  # duplicates merge: within the bound
     assert accepted({"few": sent}, clashing)["few"] == frozenset(map(Clash, range(3)))
 
