@@ -419,10 +419,7 @@ def _number(bound: object) -> str:
     if isinstance(bound, float) and bound.is_integer() and abs(bound) < 2**53:
         return str(int(bound))
     if isinstance(bound, int) and not isinstance(bound, bool):
-        try:
-            return int.__repr__(bound)  # the host's own bound, however large (not cut as input is)
-        except ValueError:  # beyond Python's limit on digits written
-            pass
+        return _written(int(bound))  # the host's own bound, however large (not cut as input is)
     return show(bound)
 
 

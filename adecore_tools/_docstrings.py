@@ -90,7 +90,8 @@ def _clean_lines(doc: str) -> list[str]:
 
     Python 3.13's counts only spaces as a line's indent, so a line opening with a form feed or a
     no-break space would read differently there; and cleandoc drops leading blank lines one
-    `list.pop(0)` at a time, which is quadratic. Any line ending ends a line here.
+    `list.pop(0)` at a time, which is quadratic. A carriage return ends a line here, as a newline
+    does; no other character does.
     """
     text = doc.expandtabs().replace("\r\n", "\n").replace("\r", "\n")
     lines = [line if line.strip() else "" for line in text.split("\n")]
