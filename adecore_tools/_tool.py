@@ -266,8 +266,9 @@ def resolved(t: Tool[..., Any]) -> _Calling:
             else:
                 naming = f"fields {paths} name"
             msg = (
-                f"tool {t.name!r}: {naming} {exc.name!r}, which is not defined; "
-                "define it at module level before the toolkit is assembled"
+                f"tool {t.name!r}: {naming} {exc.name!r}, which is not defined; define or import "
+                "it at module level, in the module that wrote the annotation, before the toolkit "
+                "is assembled"
             )
             raise TypeError(msg) from None
         object.__setattr__(t, "_calling", calling)

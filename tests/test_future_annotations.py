@@ -489,6 +489,53 @@ def test_an_inherited_key_is_read_in_the_module_that_wrote_it(typeddict):
     }
 
 
+def test_an_inherited_key_quoting_a_name_inside_a_type_reads_it_in_the_subclass_module():
+    """README: such a nested quote carries no module; quoting the whole annotation does.
+
+    The base module is compiled without this file's `from __future__ import annotations`.
+    """
+    base = types.ModuleType("rack_base")
+    sys.modules["rack_base"] = base
+    source = textwrap.dedent(
+        """
+        from typing import List
+        from dataclasses import dataclass
+        from typing_extensions import TypedDict
+
+        @dataclass
+        class Item:
+            count: int
+
+        class Base(TypedDict):
+            whole: "List[Item]"
+            inside: List["Item"]
+        """
+    )
+    exec(compile(source, "rack_base", "exec", dont_inherit=True), base.__dict__)  # noqa: S102
+    child = _module(
+        "rack_child",
+        """
+        from dataclasses import dataclass
+        from adecore_tools import tool
+        from rack_base import Base
+
+        @dataclass
+        class Item:
+            label: str
+
+        class Child(Base):
+            pass
+
+        @tool("rack")
+        async def put(rack: Child) -> None:
+            '''Puts items on a rack.'''
+        """,
+    )
+    whole, inside = child.put.input.fields[0].type.fields
+    assert whole.type.items.cls is base.Item
+    assert inside.type.items.cls is child.Item
+
+
 def test_a_kw_only_marker_under_future_annotations_reads_from_python_3_11():
     """Python 3.10's typing refuses the `KW_ONLY` sentinel quoted; README says what to write."""
     source = """

@@ -1104,8 +1104,8 @@ def test_a_name_never_defined_is_named_with_every_field_naming_it(source):
     with pytest.raises(TypeError, match="which is not defined") as info:
         define_toolkit("kit", [later])
     assert str(info.value) == (
-        f"tool 't': {naming}, which is not defined; "
-        "define it at module level before the toolkit is assembled"
+        f"tool 't': {naming}, which is not defined; define or import it at module level, in "
+        "the module that wrote the annotation, before the toolkit is assembled"
     )
 
 
