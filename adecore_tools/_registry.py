@@ -105,13 +105,13 @@ class ToolRegistry(Unique):
 
     def select(self, *toolkit_names: str) -> ToolRegistry:
         """A registry with only these toolkits (in this registry's order), to hand an agent less."""
-        names = {kit.name for kit in self.toolkits}
+        names = [kit.name for kit in self.toolkits]  # in order: the first of the closest is named
         for wanted in toolkit_names:
             if not isinstance(wanted, str):
                 msg = f"toolkit names are strings, as in select('notes', 'files'); got {wanted!r}"
                 raise TypeError(msg)
             if wanted not in names:
-                hint = closest(wanted, tuple(names))
+                hint = closest(wanted, names)
                 advice = f"; did you mean {hint!r}?" if hint else f"; there are {sorted(names)}"
                 msg = f"no toolkit named {wanted!r}{advice}"
                 raise ValueError(msg)

@@ -161,6 +161,27 @@ class _Calling(Frozen):
         self._set(input, call_name, call_type, call_positional)
 
 
+class _Unwrapped:
+    """`tool.__wrapped__`, the function, as `functools.wraps` would set it.
+
+    So `inspect.signature(tool)` shows the function's. The class itself has none (a property
+    would be one), so `inspect.signature(Tool)` reads the class.
+    """
+
+    @typing.overload
+    def __get__(self, tool: None, owner: type[object]) -> typing.NoReturn: ...
+
+    @typing.overload
+    def __get__(
+        self, tool: Tool[P, R], owner: type[object] | None = None
+    ) -> Callable[P, Coroutine[Any, Any, R]]: ...
+
+    def __get__(self, tool: Tool[P, R] | None, owner: type[object] | None = None) -> Any:
+        if tool is None:
+            raise AttributeError("__wrapped__")
+        return tool.fn
+
+
 class Tool(Unique, Generic[P, R_co]):
     """A tool: the decorated function with its name, toolkit, description and field model.
 
@@ -215,10 +236,7 @@ class Tool(Unique, Generic[P, R_co]):
         """The field model of the tool's input (SPEC 4)."""
         return resolved(self).input
 
-    @property
-    def __wrapped__(self) -> Callable[P, Coroutine[Any, Any, R_co]]:
-        """The function, as `functools.wraps` would say: `inspect.signature(tool)` shows its."""
-        return self.fn
+    __wrapped__ = _Unwrapped()
 
     @property
     def __name__(self) -> str:

@@ -218,6 +218,15 @@ def test_an_unknown_toolkit_gets_the_closest_name_or_the_list(name, hint):
     assert str(info.value) == f"no toolkit named {name!r}; {hint}"
 
 
+def test_an_unknown_toolkit_is_told_the_first_of_the_closest_in_the_registry_order():
+    """Names equally close: the registry's own order decides, not a set's, which varies by run."""
+    kits = [define_toolkit(name, []) for name in ("notes", "noted", "notep", "noter", "notea")]
+    for order in (kits, kits[::-1]):
+        with pytest.raises(ValueError, match="no toolkit named") as info:
+            create_tool_registry(order).select("notez")
+        assert str(info.value) == f"no toolkit named 'notez'; did you mean {order[0].name!r}?"
+
+
 def test_a_registry_of_something_that_is_no_toolkit_says_what_to_make():
     with pytest.raises(TypeError, match="is not a toolkit") as info:
         create_tool_registry(["notes"])

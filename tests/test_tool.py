@@ -1172,6 +1172,18 @@ def test_tool_reads_as_the_function_it_wraps():
     assert weakref.ref(uses_later)() is uses_later
 
 
+def test_the_tool_class_reads_as_a_class():
+    """Only a tool wraps a function: the class has no `__wrapped__`, so its signature reads."""
+    assert not hasattr(Tool, "__wrapped__")
+    assert list(inspect.signature(Tool).parameters)[:5] == [
+        "name",
+        "toolkit",
+        "description",
+        "annotations",
+        "fn",
+    ]
+
+
 def test_a_module_level_tool_pickles_by_reference():
     assert pickle.loads(pickle.dumps(uses_later)) is uses_later  # noqa: S301 - our own bytes
     kit = define_toolkit("forward", [uses_later])
