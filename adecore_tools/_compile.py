@@ -53,6 +53,7 @@ from ._problems import (
     Problem,
     Unknown,
     add,
+    declared,
     merge,
     message,
     one_line,
@@ -172,7 +173,7 @@ def _new_expected(node: Node) -> str:  # noqa: PLR0911 - one phrase per node kin
     if isinstance(node, Scalar):
         return _PHRASES[node.kind]
     if isinstance(node, Choice):
-        shown = [_number(v) if type(v) is int else show(v) for v in node.values[:20]]
+        shown = [declared(value) for value in node.values[:20]]
         more = f", … ({len(node.values)} choices)" if len(node.values) > 20 else ""
         return f"one of {', '.join(shown)}{more}" if len(shown) > 1 else shown[0]
     if isinstance(node, Nullable):
@@ -418,9 +419,7 @@ def _number(bound: object) -> str:
     """A bound as a model reads it: `0`, not `0.0` (Ge(0) and Ge(0.0) are one bound)."""
     if isinstance(bound, float) and bound.is_integer() and abs(bound) < 2**53:
         return str(int(bound))
-    if isinstance(bound, int) and not isinstance(bound, bool):
-        return _written(int(bound))  # the host's own bound, however large (not cut as input is)
-    return show(bound)
+    return declared(int(bound) if isinstance(bound, int) else bound)  # an IntEnum bound, plainly
 
 
 def _is_multiple(value: Any, step: Any) -> bool:
@@ -445,8 +444,14 @@ _UNITS: dict[type, tuple[str, str]] = {Array: ("item", "items"), Record: ("key",
 
 
 def _wanted_length(word: str, limit: int, base: Node) -> str:
-    """`expected at most 5 items`: a length bound as a model reads it."""
-    one, many = _UNITS.get(type(base), ("character", "characters"))
+    """`expected at most 5 items`: a length bound as a model reads it.
+
+    A set counts its items once duplicates merge: a model that sent three equal ones learns why.
+    """
+    if isinstance(base, Array) and base.kind in (set, frozenset):
+        one, many = "distinct item", "distinct items"
+    else:
+        one, many = _UNITS.get(type(base), ("character", "characters"))
     return f"expected {word} {limit} {one if limit == 1 else many}"
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "add",
     "closest",
     "combine",
+    "declared",
     "merge",
     "message",
     "one_line",
@@ -257,6 +258,18 @@ def _quote(text: str, *, cut: bool = True) -> str:
     return '"' + shown.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def declared(value: object) -> str:
+    """A value the host declared (a choice, a bound), as a model reads it: whole, never cut."""
+    if type(value) is str:
+        return _quote(value, cut=False)
+    if type(value) is int:
+        try:
+            return int.__repr__(value)
+        except ValueError:  # over the 4300 digits Python writes
+            pass
+    return show(value)
+
+
 def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
     """A short, safe picture of a value from the input, in JSON's words where it has them.
 
@@ -280,7 +293,9 @@ def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
         return _quote(text) + size
     if issubclass(kind, int):
         number = int.__int__(typing.cast("int", value))
-        return "a very large integer" if number.bit_length() > 64 else repr(number)
+        if number.bit_length() > 64:
+            return "a very large negative integer" if number < 0 else "a very large integer"
+        return repr(number)
     if issubclass(kind, float):
         return _float_words(float.__float__(typing.cast("float", value)))
     if issubclass(kind, (list, tuple)):

@@ -192,7 +192,7 @@ DEPTH_CASES = [
         Annotated[set[str], at.Len(2)],
         ["a", "b"],
         ["a", "a"],
-        "expected at least 2 items, got 1",
+        "expected at least 2 distinct items, got 1",
     ),
     (
         "len-record-low",

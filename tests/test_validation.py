@@ -177,7 +177,7 @@ def test_an_echo_of_32_characters_is_whole_whatever_it_holds(value, shown):
         (2**64 - 1, "18446744073709551615"),
         (-(2**64) + 1, "-18446744073709551615"),
         (2**64, "a very large integer"),
-        (-(2**64), "a very large integer"),
+        (-(2**64), "a very large negative integer"),  # not read as too small a large one
     ],
 )
 def test_integers_beyond_64_bits_are_not_echoed(value, shown):
@@ -1132,6 +1132,19 @@ def test_a_choice_names_its_values_whole_however_large():
     assert refused(pick, {"n": 5}) == "n: expected one of 0, 100000000000000000000, got 5"
 
 
+def test_a_declared_string_choice_is_named_whole_however_long():
+    """A model cannot send a choice it was only shown cut: what the host declared is whole."""
+    long = "a-very-long-choice-value-that-exceeds-thirty-two-characters"
+
+    @tool("v")
+    async def pick(
+        *, a: Literal["a-very-long-choice-value-that-exceeds-thirty-two-characters", "b"]
+    ) -> None:
+        """Picks."""
+
+    assert refused(pick, {"a": "x"}) == f'a: expected one of "{long}", "b", got "x"'
+
+
 def test_union_reports_the_problems_of_a_branch_the_type_fit():
     assert refused(takes_unions, {"bounded_or_str": -1, "list_or_str": [1, -2]}) == (
         "bounded_or_str: expected at least 0, got -1; list_or_str[1]: expected at least 0, got -2"
@@ -1401,12 +1414,16 @@ def test_set_length_is_counted_after_duplicates_merge():
         """Takes sets."""
 
     assert parse_tool_input(f, {"most": [1, 1, 2, 2]})["most"] == {1, 2}
-    assert refused(f, {"least": ["a", "a", "b"]}) == "least: expected at least 3 items, got 2"
+    assert refused(f, {"least": ["a", "a", "b"]}) == (
+        "least: expected at least 3 distinct items, got 2"  # a model sent three: say why two
+    )
     # the int 1 and the float 1.0 are one set member once converted; a set is built only until
     # it holds more than its bound (items sharing a hash are quadratic to build), so the count
     # past it is not known
     assert parse_tool_input(f, {"most": [1, 1.0, 2]})["most"] == {1, 2}
-    assert refused(f, {"most": [1, 1.0, 2, 3]}) == "most: expected at most 2 items, got more than 2"
+    assert refused(f, {"most": [1, 1.0, 2, 3]}) == (
+        "most: expected at most 2 distinct items, got more than 2"
+    )
 
 
 @pytest.mark.parametrize(
