@@ -53,6 +53,7 @@ from ._problems import (
     Problem,
     Unknown,
     add,
+    combine,
     declared,
     merge,
     message,
@@ -343,6 +344,32 @@ def _bounded_inner(node: Constrained, most: int | None) -> Checker:
     return _checker(inner)
 
 
+def _length_of_sent(node: Constrained, base: Node) -> Callable[[Any, Invalid], Invalid] | None:
+    """For a list or record whose items were refused: its length bounds, tested on what was sent.
+
+    So the message lists every problem (SPEC 5). Not for a set: it counts once duplicates merge.
+    """
+    checks = [c for c in node.checks if isinstance(c, (at.MinLen, at.MaxLen))]
+    if not checks or not (
+        (isinstance(base, Array) and base.kind in (list, tuple)) or isinstance(base, Record)
+    ):
+        return None
+    tests = tuple(_length_test(c, base) for c in checks)
+
+    def with_lengths(sent: Any, problems: Invalid) -> Invalid:
+        items: cabc.Sized | None = sent if _type_of(sent) is dict else _items_of(sent)
+        if items is None:  # no list or plain dict: the problem is its type alone
+            return problems
+        found = None
+        for test in tests:
+            problem = test(items)
+            if problem is not None:
+                found = add(found, problem)
+        return problems if found is None else combine(found, problems)
+
+    return with_lengths
+
+
 def _constrained(node: Constrained, *, native: bool, most: int | None = None) -> Checker:
     """The checker of a node with bounds; `most` is a `MaxLen` of bounds around it."""
     inner = _checker(node.inner, native=True) if native else _bounded_inner(node, most)
@@ -351,11 +378,12 @@ def _constrained(node: Constrained, *, native: bool, most: int | None = None) ->
         base = base.inner
     tests = tuple(_test(check, base) for check in node.checks)
     transforms = () if native else node.transforms
+    lengths = _length_of_sent(node, base)
 
     def check(value: Any) -> Any:
-        value = inner(value)
+        sent, value = value, inner(value)
         if isinstance(value, Invalid):
-            return value
+            return value if lengths is None else lengths(sent, value)
         found = None
         for test in tests:
             problem = test(value)
@@ -455,7 +483,7 @@ def _wanted_length(word: str, limit: int, base: Node) -> str:
     return f"expected {word} {limit} {one if limit == 1 else many}"
 
 
-def _length_test(check: at.MinLen | at.MaxLen, base: Node) -> Test:
+def _length_test(check: at.MinLen | at.MaxLen, base: Node) -> Callable[[cabc.Sized], str | None]:
     if isinstance(check, at.MinLen):
         limit, word, holds = check.min_length, "at least", operator.ge
     else:

@@ -1426,6 +1426,29 @@ def test_set_length_is_counted_after_duplicates_merge():
     )
 
 
+def test_a_length_bound_is_listed_with_the_problems_of_the_items():
+    """SPEC 5 lists every problem: a model fixing a thousand items learns the length too."""
+
+    @tool("v")
+    async def take(
+        *,
+        few: Annotated[list[Annotated[int, at.Ge(0)]], at.MaxLen(2)] | None = None,
+        some: Annotated[dict[str, int], at.MinLen(3)] | None = None,
+    ) -> None:
+        """Takes a few."""
+
+    assert refused(take, {"few": [-1] * 1_000}) == (
+        "few: expected at most 2 items, got 1000; "
+        + "; ".join(f"few[{i}]: expected at least 0, got -1" for i in range(9))
+        + "; and 991 more"
+    )
+    assert refused(take, {"few": [1, 2, "x"], "some": {"a": "x"}}) == (
+        'few: expected at most 2 items, got 3; few[2]: expected an integer, got "x"; '
+        'some: expected at least 3 keys, got 1; some["a"]: expected an integer, got "x"'
+    )
+    assert refused(take, {"few": [1, "x"]}) == 'few[1]: expected an integer, got "x"'
+
+
 @pytest.mark.parametrize(
     ("step", "value", "ok"),
     [
