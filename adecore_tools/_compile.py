@@ -339,30 +339,39 @@ def _bounded_inner(node: Constrained, most: int | None) -> Checker:
     inner = node.inner
     if isinstance(inner, Array) and inner.kind in (set, frozenset):
         return _array(inner, native=False, most=most)
-    if isinstance(inner, Constrained):
+    if isinstance(inner, Constrained) and not inner.transforms:  # else the bound is on its result
         return _constrained(inner, native=False, most=most)
     return _checker(inner)
 
 
-def _length_of_sent(node: Constrained, base: Node) -> Callable[[Any, Invalid], Invalid] | None:
+def _length_of_sent(node: Constrained) -> Callable[[Any, Invalid], Invalid] | None:
     """For a list or record whose items were refused: its length bounds, tested on what was sent.
 
     So the message lists every problem (SPEC 5). Not for a set: it counts once duplicates merge.
+    Not through an inner layer of bounds either: that layer tests its own.
     """
+    inner = node.inner
     checks = [c for c in node.checks if isinstance(c, (at.MinLen, at.MaxLen))]
     if not checks or not (
-        (isinstance(base, Array) and base.kind in (list, tuple)) or isinstance(base, Record)
+        (isinstance(inner, Array) and inner.kind in (list, tuple)) or isinstance(inner, Record)
     ):
         return None
-    tests = tuple(_length_test(c, base) for c in checks)
+    tests = tuple(_length_test(c, inner) for c in checks)
 
     def with_lengths(sent: Any, problems: Invalid) -> Invalid:
-        items: cabc.Sized | None = sent if _type_of(sent) is dict else _items_of(sent)
-        if items is None:  # no list or plain dict: the problem is its type alone
+        if type(problems) is Mismatch:  # not a list or a mapping at all: its type is the problem
+            return problems
+        sized: cabc.Sized | None
+        if isinstance(inner, Array):
+            sized = _items_of(sent)
+        else:
+            entries = entries_of(sent)  # any mapping, read as its own class's methods read it
+            sized = None if isinstance(entries, Invalid) else list(entries)
+        if sized is None:
             return problems
         found = None
         for test in tests:
-            problem = test(items)
+            problem = test(sized)
             if problem is not None:
                 found = add(found, problem)
         return problems if found is None else combine(found, problems)
@@ -378,7 +387,7 @@ def _constrained(node: Constrained, *, native: bool, most: int | None = None) ->
         base = base.inner
     tests = tuple(_test(check, base) for check in node.checks)
     transforms = () if native else node.transforms
-    lengths = _length_of_sent(node, base)
+    lengths = _length_of_sent(node)
 
     def check(value: Any) -> Any:
         sent, value = value, inner(value)

@@ -181,6 +181,11 @@ class _Unwrapped:
             raise AttributeError("__wrapped__")
         return tool.fn
 
+    def __set__(self, tool: object, value: typing.NoReturn) -> None:
+        """Refuse, as every attribute of a tool does (typed so a checker flags the write too)."""
+        msg = "Tool is immutable; cannot set '__wrapped__'"
+        raise AttributeError(msg)
+
 
 class Tool(Unique, Generic[P, R_co]):
     """A tool: the decorated function with its name, toolkit, description and field model.

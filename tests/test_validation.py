@@ -1449,6 +1449,41 @@ def test_a_length_bound_is_listed_with_the_problems_of_the_items():
     assert refused(take, {"few": [1, "x"]}) == 'few[1]: expected an integer, got "x"'
 
 
+ShortList = TypeAliasType("ShortList", Annotated[list[int], at.MaxLen(3)])
+LowerTags = TypeAliasType(
+    "LowerTags", Annotated[frozenset[str], transform(lambda t: frozenset(x.lower() for x in t))]
+)
+
+
+def test_a_length_bound_is_listed_only_for_a_value_of_its_own_kind():
+    """Not counted on what is no list or mapping (nor twice through an alias of a bounded list)."""
+
+    @tool("v")
+    async def take(
+        *,
+        xs: Annotated[list[int], at.MaxLen(2)] | None = None,
+        rec: Annotated[dict[str, int], at.MaxLen(2)] | None = None,
+        either: Annotated[list[int], at.MaxLen(2)] | str | None = None,
+        again: Annotated[ShortList, at.MaxLen(3)] | None = None,
+        tags: Annotated[LowerTags, at.MaxLen(2)] | None = None,
+    ) -> None:
+        """Takes things."""
+
+    three = {"a": 1, "b": 2, "c": 3}
+    assert refused(take, {"xs": three}) == "xs: expected an array, got an object"
+    assert refused(take, {"rec": [1, 2, 3]}) == "rec: expected an object, got an array"
+    assert refused(take, {"either": three}) == (
+        "either: expected an array or a string, got an object"
+    )
+    assert refused(take, {"again": [1, 2, 3, 4]}) == "again: expected at most 3 items, got 4"
+    proxy = types.MappingProxyType({"a": "x", "b": 1, "c": 2})  # any mapping is counted
+    assert refused(take, {"rec": proxy}) == (
+        'rec: expected at most 2 keys, got 3; rec["a"]: expected an integer, got "x"'
+    )
+    # the bound around an alias with a transform holds on what the transform made
+    assert parse_tool_input(take, {"tags": ["A", "a", "b"]})["tags"] == frozenset({"a", "b"})
+
+
 @pytest.mark.parametrize(
     ("step", "value", "ok"),
     [
