@@ -755,13 +755,39 @@ def test_required_field_message_with_any_text():
     assert parse_tool_input(needs, {"text": "\n x"}) == {"text": "\n x"}
 
 
-def _raiser(text: str) -> Callable[[object], object]:
+def _raiser(text: str, name: str) -> Callable[[object], object]:
     def refuse(value: object) -> object:
         raise ValueError(text)
 
     # a name of its own: checks sharing a name is another test's subject
-    refuse.__name__ = f"refuse_{HOST_TEXTS.index(text)}"
+    refuse.__name__ = name
     return refuse
+
+
+def _refused_by_host(text: str, name: str) -> Any:
+    """A tool whose transform, predicate (named `name`), constructor and nested transform refuse.
+
+    Each raises `ValueError(text)`: fields `t`, `p`, `c` and `deep` (a list of records).
+    """
+
+    @dataclasses.dataclass
+    class Checked:
+        a: int
+
+        def __post_init__(self) -> None:
+            raise ValueError(text)
+
+    @tool("odd")
+    async def hosts(
+        *,
+        t: Annotated[str, transform(_raiser(text, name))] | None = None,
+        p: Annotated[str, at.Predicate(_raiser(text, name))] | None = None,
+        c: Checked | None = None,
+        deep: list[dict[str, Annotated[int, transform(_raiser(text, name))]]] | None = None,
+    ) -> None:
+        """Host code refuses with this text."""
+
+    return hosts
 
 
 HOST_TEXTS = [
@@ -777,23 +803,7 @@ HOST_TEXTS = [
 
 @pytest.mark.parametrize("text", HOST_TEXTS, ids=repr)
 def test_transform_predicate_and_constructor_texts_stay_on_one_line(text):
-    @dataclasses.dataclass
-    class Checked:
-        a: int
-
-        def __post_init__(self) -> None:
-            raise ValueError(text)
-
-    @tool("odd")
-    async def hosts(
-        *,
-        t: Annotated[str, transform(_raiser(text))] | None = None,
-        p: Annotated[str, at.Predicate(_raiser(text))] | None = None,
-        c: Checked | None = None,
-        deep: list[dict[str, Annotated[int, transform(_raiser(text))]]] | None = None,
-    ) -> None:
-        """Host code refuses with odd text."""
-
+    hosts = _refused_by_host(text, f"refuse_{HOST_TEXTS.index(text)}")
     for data, path in (
         ({"t": "x"}, "t"),
         ({"p": "x"}, "p"),
@@ -817,27 +827,7 @@ def test_a_host_error_text_is_cut_as_it_may_repeat_the_whole_input():
 
 def test_a_lone_surrogate_a_host_text_repeats_becomes_a_question_mark():
     """Host texts may repeat the input, lone surrogates too: the body must still encode."""
-    text = "there is no colour named \ud800"
-
-    def raiser(value: object) -> object:
-        raise ValueError(text)
-
-    @dataclasses.dataclass
-    class Checked:
-        a: int
-
-        def __post_init__(self) -> None:
-            raise ValueError(text)
-
-    @tool("odd")
-    async def hosts(
-        *,
-        t: Annotated[str, transform(raiser)] | None = None,
-        p: Annotated[str, at.Predicate(raiser)] | None = None,
-        c: Checked | None = None,
-    ) -> None:
-        """Host code refuses with text it took from the input."""
-
+    hosts = _refused_by_host("there is no colour named \ud800", "raiser")
     for data, path in (({"t": "x"}, "t"), ({"p": "x"}, "p"), ({"c": {"a": 1}}, "c")):
         refusal = _refusal(hosts, data)
         assert refusal.message == f"{path}: there is no colour named ?"
@@ -846,25 +836,7 @@ def test_a_lone_surrogate_a_host_text_repeats_becomes_a_question_mark():
 
 @pytest.mark.parametrize("text", ["", "   ", "\n\t"], ids=repr)
 def test_a_host_error_with_no_words_is_replaced_by_the_library_s(text):
-    def raiser(value: object) -> object:
-        raise ValueError(text)
-
-    @dataclasses.dataclass
-    class Checked:
-        a: int
-
-        def __post_init__(self) -> None:
-            raise ValueError(text)
-
-    @tool("odd")
-    async def hosts(
-        *,
-        t: Annotated[str, transform(raiser)] | None = None,
-        p: Annotated[str, at.Predicate(raiser)] | None = None,
-        c: Checked | None = None,
-    ) -> None:
-        """Host code refuses with no words."""
-
+    hosts = _refused_by_host(text, "raiser")
     assert _refusal(hosts, {"t": "x"}).message == "t: the value was refused"
     assert _refusal(hosts, {"p": "x"}).message == 'p: expected a value passing raiser, got "x"'
     assert _refusal(hosts, {"c": {"a": 1}}).message == "c: Checked refused these values"
