@@ -379,6 +379,12 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
     The name defaults to the function's, the description to its docstring without the parameter
     section. The signature is read now: every mistake in it raises here.
     """
+    if callable(toolkit):  # `@tool` without parentheses: the function came as the toolkit
+        msg = (
+            "@tool needs a toolkit name; write @tool('toolkit_name') above "
+            f"{getattr(toolkit, '__name__', toolkit)!r}"
+        )
+        raise TypeError(msg)
 
     def decorate(fn: Callable[P, Coroutine[Any, Any, R]]) -> Tool[P, R]:
         if not (inspect.isfunction(fn) or inspect.ismethod(fn)):

@@ -784,6 +784,19 @@ def test_an_async_generator_is_told_to_return_its_answer():
     )
 
 
+def test_tool_without_its_parentheses_is_told_at_the_decorator_line():
+    """`@tool` alone would pass the function as the toolkit and hand back the inner decorator."""
+    with pytest.raises(TypeError) as info:
+
+        @tool  # type: ignore[arg-type]
+        async def forgot() -> None:
+            """Forgets its toolkit."""
+
+    assert str(info.value) == (
+        "@tool needs a toolkit name; write @tool('toolkit_name') above 'forgot'"
+    )
+
+
 def test_a_float_default_for_an_int_field_is_refused_even_when_whole():
     """Input may send 1.0 for an int (JSON has one number type); a default is Python, exact."""
 
