@@ -42,9 +42,10 @@ def function_tool(registry: ToolRegistry, t: Tool[..., Any]) -> FunctionTool:
     async def invoke(ctx: ToolContext[Any], arguments: str) -> str:
         try:
             parsed: object = json.loads(arguments) if arguments else None
-        except json.JSONDecodeError:
-            # Not JSON: hand the text itself on. The registry refuses anything that is not an
-            # object as `bad-arguments`, with the fields line, like any other bad input.
+        except (ValueError, RecursionError):
+            # Not JSON, or JSON Python will not read (an int of over 4300 digits, nesting past
+            # the recursion limit): hand the text itself on. The registry refuses anything that
+            # is not an object as `bad-arguments`, with the fields line, like any other bad input.
             parsed = arguments
         try:
             lines = await registry.run(t.name, parsed, ctx.context)

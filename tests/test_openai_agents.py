@@ -138,6 +138,20 @@ def test_arguments_that_are_not_json_are_refused_like_any_bad_input(examples, to
     assert refusal.lines == ("fields\ttext\trevision\tdry_run",)
 
 
+@pytest.mark.parametrize(
+    "arguments",
+    ['{"revision": ' + "1" * 5000 + "}", "[" * 100_000 + "]" * 100_000],
+    ids=["an int Python will not read", "nesting deeper than the recursion limit"],
+)
+def test_json_python_will_not_read_is_refused_like_any_bad_input(examples, tools, arguments):
+    """`json.loads` raises `ValueError` or `RecursionError` here, not `JSONDecodeError`."""
+    writer = examples.notes.NoteCall(examples.notes.Document(), may_write=True)
+    refusal = parse_refusal_body(invoke(tools["note_write"], writer, arguments))
+    assert refusal is not None
+    assert refusal.code == "bad-arguments"
+    assert refusal.message.startswith("expected an object, got ")
+
+
 def test_the_tool_own_refusals_come_back_as_text(examples, tools):
     doc = examples.notes.Document()
     reader = examples.notes.NoteCall(doc, may_write=False)
