@@ -771,7 +771,9 @@ def _left_out(f: Field, mode: str) -> tuple[str, object]:
         return _codegen.ABSENT, None  # a key left out stays out; a dataclass calls its factory
     if _immutable(f.default):
         return _codegen.DEFAULT, f.default
-    default = f.default  # a mutable default, for the function or a dataclass: a copy each call
+    # A mutable default, for the function or a dataclass: copied now, so changing the field
+    # model's (the function's own object) later reaches no call, and again for each call.
+    default = copy.deepcopy(f.default)
     return _codegen.MAKE, lambda: copy.deepcopy(default)
 
 

@@ -250,6 +250,27 @@ def test_a_nested_dataclass_field_left_out_gets_its_own_copy_of_the_default():
     assert second.marks is Page.marks  # an immutable default is shared, as the class would
 
 
+def test_a_default_changed_after_declaration_reaches_no_call():
+    """A tool is immutable: its defaults are copied at declaration, so the field model's default
+    (the function's own object) can be changed without changing what a call gets."""
+
+    @tool("iso")
+    async def hold(*, tags: list[str] = ["a"], page: Page | None = None) -> None:  # noqa: B006
+        """Holds a mutable default."""
+
+    tags_field = hold.input.fields[0]
+    tags_field.default.append("changed through the field model")
+    pad = Page.pad  # type: ignore[attr-defined]  # the class default
+    pad.lines.append("changed on the class")
+    try:
+        out = parse_tool_input(hold, {"page": {"title": "t"}})
+        assert out["tags"] == ["a"]
+        assert out["page"].pad.lines == []
+    finally:
+        tags_field.default.pop()
+        pad.lines.pop()
+
+
 def test_an_unchanged_union_branch_still_passes_a_copy():
     data = {"either": {"k": [1, 2]}}
     out = parse_tool_input(keep, data)
