@@ -68,7 +68,15 @@ def length_of(value: Sized) -> int:
 
 def or_note(lines: Iterable[str], note: str) -> list[str]:
     """The lines, or `[note]` when there are none (so a model never reads an empty answer)."""
+    _refuse_one_string(lines)
     return list(lines) or [note]
+
+
+def _refuse_one_string(lines: Iterable[str]) -> None:
+    """Rows are an iterable of strings: a lone string would be one row per character."""
+    if isinstance(lines, str):
+        msg = f"lines are rows, an iterable of strings, not one string; pass [{lines!r}]"
+        raise TypeError(msg)
 
 
 class CodedError(Exception):
@@ -107,9 +115,7 @@ class ToolRefusal(CodedError):  # noqa: N818 - the contract's name
     def __init__(self, code: str, message: str, lines: Iterable[str] = ()) -> None:
         """Keep the code, message and advice rows."""
         super().__init__(code, message)
-        if isinstance(lines, str):
-            msg = f"lines are rows, an iterable of strings, not one string; pass [{lines!r}]"
-            raise TypeError(msg)
+        _refuse_one_string(lines)
         rows = tuple(lines)
         for row in rows:
             if not isinstance(row, str):

@@ -402,6 +402,15 @@ def test_or_note_accepts_an_iterator():
     assert or_note((f"n\t{i}" for i in range(2)), "none") == ["n\t0", "n\t1"]
 
 
+def test_or_note_refuses_a_lone_string_as_a_refusal_does():
+    """A lone string would otherwise become one line per character."""
+    with pytest.raises(TypeError) as info:
+        or_note("notes\t3", "none")
+    assert str(info.value) == (
+        "lines are rows, an iterable of strings, not one string; pass ['notes\\t3']"
+    )
+
+
 def test_or_note_returns_a_list():
     assert type(or_note(("a",), "none")) is list
     assert type(or_note((), "none")) is list
