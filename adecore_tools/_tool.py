@@ -11,6 +11,7 @@ import importlib
 import inspect
 import typing
 from collections.abc import Callable, Coroutine, Iterable
+from functools import WRAPPER_ASSIGNMENTS
 from typing import Any, Generic, TypeVar
 
 from typing_extensions import ParamSpec
@@ -202,6 +203,7 @@ class Tool(Unique, Generic[P, R_co]):
         "_docs",
         "_calling",
         "_entry",
+        "__dict__",  # what the function's wrapper reads as: its `__name__`, `__doc__`, ...
     )
     name: str
     toolkit: str
@@ -224,6 +226,8 @@ class Tool(Unique, Generic[P, R_co]):
         _entry: dict[str, Any] | None = None,
     ) -> None:
         self._set(name, toolkit, description, annotations, fn, _docs, _calling, _entry)
+        # As `functools.wraps` would set them, for frameworks and tools that read the callable.
+        vars(self).update({a: getattr(fn, a) for a in WRAPPER_ASSIGNMENTS if hasattr(fn, a)})
 
     def __repr__(self) -> str:
         """Show what a client would list."""
@@ -242,11 +246,6 @@ class Tool(Unique, Generic[P, R_co]):
         return resolved(self).input
 
     __wrapped__ = _Unwrapped()
-
-    @property
-    def __name__(self) -> str:
-        """The function's name (the tool's may differ), as for any wrapper."""
-        return self.fn.__name__
 
     def __reduce__(self) -> tuple[Callable[[str, str], Tool[..., Any]], tuple[str, str]]:
         """Pickle by reference, as a function is: the tool its module holds under its name."""

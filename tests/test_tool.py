@@ -9,6 +9,7 @@ import inspect
 import pickle
 import sys
 import textwrap
+import typing
 import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -1180,9 +1181,23 @@ def test_tool_reads_as_the_function_it_wraps():
     """What `functools.wraps` gives a wrapper, for frameworks that inspect the callable."""
     fn = uses_later.fn
     assert uses_later.__wrapped__ is fn
-    assert uses_later.__name__ == "uses_later"
+    for name in functools.WRAPPER_ASSIGNMENTS:
+        assert getattr(uses_later, name) is getattr(fn, name), name
     assert inspect.signature(uses_later) == inspect.signature(fn)
+    assert typing.get_type_hints(uses_later) == typing.get_type_hints(fn)
+    assert inspect.getdoc(uses_later) == inspect.getdoc(fn)
+    assert inspect.getmodule(uses_later) is sys.modules[__name__]
     assert weakref.ref(uses_later)() is uses_later
+
+
+def test_what_a_tool_reads_as_cannot_change():
+    t = _sample_tool()
+    for name in (*functools.WRAPPER_ASSIGNMENTS, "__wrapped__"):
+        with pytest.raises(AttributeError, match="immutable"):
+            setattr(t, name, None)
+        with pytest.raises(AttributeError, match="immutable"):
+            delattr(t, name)
+    assert t.__name__ == t.fn.__name__
 
 
 def test_the_tool_class_reads_as_a_class():
