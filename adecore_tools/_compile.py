@@ -57,6 +57,7 @@ from ._problems import (
     declared,
     merge,
     message,
+    mismatch,
     one_line,
     show,
     text_of,
@@ -199,7 +200,7 @@ def _str(value: Any) -> str | Invalid:
         return value
     if issubclass(type(value), str):
         return str.__str__(value)
-    return Mismatch("a string", show(value))
+    return mismatch("a string", show(value))
 
 
 def _int(value: Any, *, native: bool = False) -> int | Invalid:
@@ -210,7 +211,7 @@ def _int(value: Any, *, native: bool = False) -> int | Invalid:
         return int.__int__(value)
     if not native and issubclass(kind, float) and float.is_integer(value):
         return int(float.__float__(value))
-    return Mismatch("an integer", show(value))
+    return mismatch("an integer", show(value))
 
 
 def _native_int(value: Any) -> int | Invalid:
@@ -227,18 +228,18 @@ def _float(value: Any) -> float | Invalid:
         try:
             number = float(int.__int__(value))
         except OverflowError:
-            return Mismatch("a finite number", show(value))
+            return mismatch("a finite number", show(value))
     else:
-        return Mismatch("a number", show(value))
+        return mismatch("a number", show(value))
     if not math.isfinite(number):
-        return Mismatch("a finite number", show(value))
+        return mismatch("a finite number", show(value))
     return number  # type: ignore[no-any-return]
 
 
 def _bool(value: Any) -> bool | Invalid:
     if type(value) is bool:
         return value
-    return Mismatch("a boolean", show(value))
+    return mismatch("a boolean", show(value))
 
 
 _SCALARS: dict[tuple[type, bool], Checker] = {
@@ -278,7 +279,7 @@ def _native_choice(outputs: tuple[object, ...], phrase: str) -> Checker:
         for output in outputs:
             if value is output or (type(value) is type(output) and value == output):
                 return value
-        return Mismatch(phrase, show(value))
+        return mismatch(phrase, show(value))
 
     return check
 
@@ -289,7 +290,7 @@ def _string_choice(table: dict[Any, object], phrase: str) -> Checker:
             found = table.get(str.__str__(value), _NO_VALUE)
             if found is not _NO_VALUE:
                 return found
-        return Mismatch(phrase, show(value))
+        return mismatch(phrase, show(value))
 
     return check
 
@@ -297,7 +298,7 @@ def _string_choice(table: dict[Any, object], phrase: str) -> Checker:
 def _boolean_choice(table: dict[Any, object], phrase: str) -> Checker:
     def check(value: Any) -> Any:
         found = table.get(value, _NO_VALUE) if type(value) is bool else _NO_VALUE
-        return Mismatch(phrase, show(value)) if found is _NO_VALUE else found
+        return mismatch(phrase, show(value)) if found is _NO_VALUE else found
 
     return check
 
@@ -312,7 +313,7 @@ def _number_choice(table: dict[Any, object], phrase: str) -> Checker:
             found = table.get(number, _NO_VALUE)
             if found is not _NO_VALUE:
                 return found
-        return Mismatch(phrase, show(value))
+        return mismatch(phrase, show(value))
 
     return check
 
@@ -406,7 +407,7 @@ def _constrained(node: Constrained, *, native: bool, most: int | None = None) ->
             try:
                 value = fn(value)
             except ValueError as exc:
-                return Invalid([Problem((), _said(exc, "the value was refused"), authored=True)], 1)
+                return add(None, Problem((), _said(exc, "the value was refused"), authored=True))
         return value
 
     return check
@@ -433,7 +434,7 @@ def _test(check: Check, base: Node) -> Test:  # noqa: PLR0911 - one test per bou
         blank = Problem((), check.message, authored=True)
 
         def required(value: str) -> Invalid | None:
-            return Invalid([blank], 1) if not value or value.isspace() else None
+            return add(None, blank) if not value or value.isspace() else None
 
         return required
     if isinstance(check, (at.MinLen, at.MaxLen)):
@@ -573,7 +574,7 @@ def _array(node: Array, *, native: bool, most: int | None = None) -> Checker:
     def check(value: Any) -> Any:
         items = _items_of(value)
         if items is None:
-            return Mismatch("an array", show(value))
+            return mismatch("an array", show(value))
         out = list(map(item, items))
         if any(map(isinstance, out, repeat(Invalid))):
             return _item_problems(out)
@@ -597,7 +598,7 @@ def _set_of_at_most(items: list[Any], most: int, build: type, node: Array) -> An
     for item in items:
         built.add(item)
         if len(built) > most:
-            return Invalid([f"{_wanted_length('at most', most, node)}, got more than {most}"], 1)
+            return add(None, f"{_wanted_length('at most', most, node)}, got more than {most}")
     return built if build is set else build(built)
 
 
@@ -608,7 +609,7 @@ def _native_array(item: Checker, build: type) -> Checker:
 
     def check(value: Any) -> Any:
         if not isinstance(value, kind) or isinstance(value, (str, bytes)):
-            return Mismatch(wanted, show(value))
+            return mismatch(wanted, show(value))
         found = _item_problems(map(item, typing.cast("cabc.Iterable[object]", value)))
         return value if found is None else found
 
@@ -633,8 +634,8 @@ def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:
         try:
             return [(key, entry) for key, entry in value.items()]
         except Exception:  # noqa: BLE001 - a mapping that cannot be read is the input's fault
-            return Mismatch("an object", "a mapping that could not be read")
-    return Mismatch("an object", show(value))
+            return mismatch("an object", "a mapping that could not be read")
+    return mismatch("an object", show(value))
 
 
 _MRO: Any = type.__dict__["__mro__"]
@@ -693,7 +694,7 @@ def _union(node: Union, *, native: bool) -> Checker:
         for failure in failures:
             if not isinstance(failure, Mismatch):
                 return failure
-        return Mismatch(phrase, show(value))
+        return mismatch(phrase, show(value))
 
     return check
 
@@ -805,7 +806,7 @@ def _constructor(cls: type) -> Callable[[dict[str, Any]], Any]:
             return cls(**kwargs)
         except ValueError as exc:
             text = _said(exc, f"{cls.__name__} refused these values")
-            return Invalid([Problem((), text, authored=True)], 1)
+            return add(None, Problem((), text, authored=True))
 
     return build
 
@@ -837,8 +838,8 @@ def _native_object(node: Object) -> Checker:
 def _native_entries(node: Object, value: object) -> dict[Any, Any] | Invalid:
     if node.is_dataclass:
         if not isinstance(value, node.cls):
-            return Mismatch(f"a {node.cls.__name__}", show(value))
+            return mismatch(f"a {node.cls.__name__}", show(value))
         return {f.name: getattr(value, f.name, None) for f in node.fields}
     if isinstance(value, cabc.Mapping):
         return dict(typing.cast("cabc.Mapping[object, object]", value))
-    return Mismatch("an object", show(value))
+    return mismatch("an object", show(value))
