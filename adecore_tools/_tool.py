@@ -303,7 +303,10 @@ def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]
             f"got {type(call).__name__}; pass one to registry.run(name, input, call)"
         )
         raise TypeError(msg)
-    kwargs = parse_tool_input(t, data)
+    checked = calling.input
+    kwargs: dict[str, Any] | Invalid = checked.validate(_EMPTY if data is None else data)
+    if isinstance(kwargs, Invalid):  # as in parse_tool_input: raised in this frame, to save 70 ns
+        raise safe_refusal("bad-arguments", message(kwargs), checked.advice)
     if name is None:
         return t.fn(**kwargs)
     if calling.call_positional:
