@@ -139,7 +139,7 @@ class Mismatch(Invalid):
         return f"expected {self.expected}, got {self.got}"
 
     @property
-    def entries(self) -> list[Entry]:  # type: ignore[override]
+    def entries(self) -> list[Entry]:  # type: ignore[override]  # pyright: ignore[reportIncompatibleVariableOverride]
         """Its one problem."""
         return [self.text]
 
