@@ -110,10 +110,7 @@ def object_validator(plan: Plan) -> Checker:
     fields = tuple(
         (kind, f.lines, len(f.values)) for (kind, _), f in zip(plan.left_out, fast, strict=True)
     )
-    shape = (plan.mode, fields)
-    factory = _FACTORIES.get(shape)
-    if factory is None:
-        factory = _FACTORIES.setdefault(shape, _compile(_source(plan.mode, fields)))
+    factory = once(_FACTORIES, (plan.mode, fields), lambda: _compile(_source(plan.mode, fields)))
     arguments: list[object] = [
         frozenset(plan.names),
         plan.clean,
