@@ -27,7 +27,7 @@ from ._fields import (
 )
 from ._frozen import once
 
-__all__ = ["frozen", "input_schema"]
+__all__ = ["input_schema", "read_only_dict"]
 
 _TYPES = {str: "string", int: "integer", float: "number", bool: "boolean"}
 
@@ -41,11 +41,11 @@ def _object(fields: tuple[Field, ...], description: str | None) -> dict[str, Any
     schema: dict[str, Any] = {"type": "object"}
     if description:
         schema["description"] = description
-    schema["properties"] = _read_only_dict({f.name: _node(f.type, f.description) for f in fields})
+    schema["properties"] = read_only_dict({f.name: _node(f.type, f.description) for f in fields})
     required = [f.name for f in fields if f.required]
     if required:
         schema["required"] = _read_only_list(required)
-    return _read_only_dict(schema)
+    return read_only_dict(schema)
 
 
 def _node(node: Node, description: str | None) -> dict[str, Any]:
@@ -72,7 +72,7 @@ def _new_node(node: Node, description: str | None) -> dict[str, Any]:
         schema["enum"] = _read_only_list(node.values)
     elif isinstance(node, Array):
         schema["items"] = _node(node.items, None)
-    return _read_only_dict(schema)
+    return read_only_dict(schema)
 
 
 def _json_type(node: Scalar | Choice | Array | Record) -> str:
@@ -81,19 +81,6 @@ def _json_type(node: Scalar | Choice | Array | Record) -> str:
     if isinstance(node, Choice):
         return node.json_type
     return "array" if isinstance(node, Array) else "object"
-
-
-def frozen(value: Any) -> Any:
-    """A read-only copy of a JSON-like value: dicts and lists that refuse every change."""
-    if isinstance(value, (_FrozenDict, _FrozenList)):
-        return value
-    if isinstance(value, Mapping):
-        mapping = typing.cast("Mapping[str, Any]", value)
-        return _read_only_dict({key: frozen(item) for key, item in mapping.items()})
-    if isinstance(value, list):
-        items = typing.cast("list[object]", value)
-        return _read_only_list(frozen(item) for item in items)
-    return value
 
 
 def _thawed(value: Any) -> Any:
@@ -114,7 +101,7 @@ def _refuse(*_: object, **__: object) -> NoReturn:
 class _FrozenDict(dict[str, Any]):
     """A dict that refuses every change: it is JSON-serialisable and equal to a plain dict.
 
-    Made only by `_read_only_dict`: calling the class runs `__init__`, which refuses too.
+    Made only by `read_only_dict`: calling the class runs `__init__`, which refuses too.
     """
 
     __slots__ = ()
@@ -151,7 +138,8 @@ class _FrozenList(list[Any]):
         return (list, (_thawed(self),))
 
 
-def _read_only_dict(items: Mapping[str, Any]) -> dict[str, Any]:
+def read_only_dict(items: Mapping[str, Any]) -> dict[str, Any]:
+    """A dict of these items that refuses every change (its values are kept as they are)."""
     made: dict[str, Any] = dict.__new__(_FrozenDict)
     dict.update(made, items)  # pyright: ignore[reportUnknownMemberType] - past the refusing override
     return made

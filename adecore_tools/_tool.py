@@ -23,7 +23,7 @@ from ._frozen import Frozen, Unique
 from ._introspect import Signature, Unresolved, read_signature
 from ._problems import Invalid, message
 from ._refusals import field, lower_words, safe_refusal
-from ._schema import frozen, input_schema
+from ._schema import input_schema, read_only_dict
 
 __all__ = [
     "Tool",
@@ -330,12 +330,12 @@ def mcp_entry(t: Tool[..., Any]) -> dict[str, Any]:
             hints["openWorldHint"] = notes.open_world
         if notes.title is not None:
             hints["title"] = notes.title
-        entry = frozen(
+        entry = read_only_dict(
             {
                 "name": t.name,
                 "description": t.description,
                 "inputSchema": t.input.schema,
-                "annotations": hints,
+                "annotations": read_only_dict(hints),
             }
         )
         object.__setattr__(t, "_entry", entry)
