@@ -49,15 +49,11 @@ class Frozen:
             _setattr(self, name, value)
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self._names())
+        return tuple(getattr(self, name) for name in type(self).__slots__)
 
     def _key(self) -> tuple[Any, ...]:
         """What equality and the hash compare: the values, or something stricter."""
         return self._values()
-
-    def _names(self) -> tuple[str, ...]:
-        names: tuple[str, ...] = type(self).__slots__
-        return names
 
     def __setattr__(self, name: str, value: object) -> None:
         """Refuse: a value never changes once made."""
@@ -86,7 +82,7 @@ class Frozen:
 
     def __repr__(self) -> str:
         """`Name(slot=value, ...)`, as a dataclass would show it."""
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._names())
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in type(self).__slots__)
         return f"{type(self).__name__}({shown})"
 
     def __reduce__(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
