@@ -457,8 +457,6 @@ def _number(bound: object) -> str:
     """A bound as a model reads it: `0`, not `0.0` (Ge(0) and Ge(0.0) are one bound)."""
     if isinstance(bound, float) and bound.is_integer() and abs(bound) < 2**53:
         return str(int(bound))
-    if isinstance(bound, int) and not isinstance(bound, bool):
-        return declared(int(bound))  # an IntEnum bound, as its number
     return declared(bound)
 
 
