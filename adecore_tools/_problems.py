@@ -178,13 +178,12 @@ def merge(found: Invalid | None, step: Step, inner: Invalid) -> Invalid:
     return found
 
 
-def combine(first: Invalid | None, then: Invalid | None) -> Invalid:
-    """The problems of the fields, then those of the keys no field has; at least one is set."""
+def combine(first: Invalid | None, then: Invalid) -> Invalid:
+    """The problems of the fields, then those of the keys no field has."""
     if first is None:
-        return typing.cast("Invalid", then)
-    if then is not None:
-        first.entries += then.entries[: LIMIT - len(first.entries)]
-        first.count += then.count
+        return then
+    first.entries += then.entries[: LIMIT - len(first.entries)]
+    first.count += then.count
     return first
 
 
