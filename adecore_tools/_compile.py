@@ -1,12 +1,14 @@
 """Field model to checkers: one closure per node, chosen once, when the tool is declared.
 
 A checker takes a value from the input and returns what the function receives, or an `Invalid`
-with every problem it found (returned, not raised: bad input is the normal case). Checkers never
-call code that belongs to the input (its `__eq__`, `__hash__`, `__iter__` and so on): types are
+with every problem it found (returned, not raised: bad input is the normal case). Checkers call
+no code that belongs to the input (its `__eq__`, `__hash__`, `__iter__` and so on): types are
 tested with `type()` and `issubclass`, and containers are read through the base classes' own
-methods. The checkers here are the reference for what is accepted; `_codegen` adds an inline
-fast path in front of them for objects. An `Invalid` is new for each refusal: a parent may add
-to the one it builds, never to one it was given.
+methods. The one exception is a mapping that is no `dict`, which has no such base: it is read
+through its own `items()`, and one that raises is refused. The checkers here are the reference
+for what is accepted; `_codegen` adds an inline fast path in front of them for objects. An
+`Invalid` is new for each refusal: a parent may add to the one it builds, never to one it was
+given.
 
 `native=True` builds the checker for a default written in the function's own terms (an `Enum`
 member, a dataclass instance, a set): same types and bounds, no conversion, no transform.
@@ -624,7 +626,7 @@ def _item_problems(results: cabc.Iterable[object]) -> Invalid | None:
 
 
 def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:
-    """The (key, value) pairs of a mapping from the input, read without its own methods."""
+    """The (key, value) pairs of a mapping from the input: a dict's read without its own methods."""
     kind = _type_of(value)
     if issubclass(kind, dict):
         return dict.items(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
