@@ -532,7 +532,11 @@ def _checked(check: Check, node: Node, where: Where) -> Check:  # noqa: C901
             raise where.error(ValueError, f"{name} needs a length of 0 or more, got {length!r}")
     elif isinstance(check, RequiredField):
         if not (isinstance(base, Scalar) and base.kind is str):
-            raise where.error(TypeError, f"required_field is for a str field, not {_kind(base)}")
+            raise where.error(
+                TypeError,
+                f"required_field is for a str field, not {_kind(base)}; without a default "
+                "the field is required already",
+            )
     elif not callable(check.func):
         raise where.error(TypeError, f"Predicate needs a callable, got {check.func!r}")
     return check

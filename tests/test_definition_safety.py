@@ -274,6 +274,13 @@ def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
             ),
         ),
         (
+            Annotated[int, required_field("needs a number")],
+            (
+                "required_field is for a str field, not int; without a default the field is "
+                "required already"
+            ),
+        ),
+        (
             NoInit,
             (
                 f"{__name__}.NoInit cannot be built from its fields by name (its __init__ "
@@ -296,7 +303,14 @@ def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
             ),
         ),
     ],
-    ids=["uncalled bound", "uncalled required_field", "no __init__", "extra items", "generic"],
+    ids=[
+        "uncalled bound",
+        "uncalled required_field",
+        "required_field not on a str",
+        "no __init__",
+        "extra items",
+        "generic",
+    ],
 )
 def test_a_mistake_the_type_system_allows_is_named_with_its_fix(annotation, text):
     with pytest.raises(TypeError) as caught:

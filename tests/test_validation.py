@@ -924,6 +924,33 @@ def test_dataclass_field_admitting_none_without_default_gets_none():
     assert parse_tool_input(takes_maybe, {"m": {"value": None}}) == {"m": Maybe(value=None)}
 
 
+def test_a_dataclass_field_not_in_its_init_is_the_class_own_not_an_input_field():
+    @dataclasses.dataclass
+    class Counted:
+        name: str
+        count: int = dataclasses.field(init=False, default=0)
+
+    @tool("v")
+    async def takes_counted(c: Counted) -> None:
+        """Takes one."""
+
+    schema = tool_input_schema(takes_counted)["properties"]["c"]
+    assert list(schema["properties"]) == ["name"]
+    assert parse_tool_input(takes_counted, {"c": {"name": "a"}}) == {"c": Counted("a")}
+    assert refused(takes_counted, {"c": {"name": "a", "count": 3}}) == "c.count: unknown field"
+
+
+def test_a_numeric_bound_on_int_or_float_holds_for_both():
+    @tool("v")
+    async def takes_number(x: Annotated[int | float, at.Ge(0), at.Le(10)]) -> None:
+        """Takes a number."""
+
+    assert parse_tool_input(takes_number, {"x": 5}) == {"x": 5}
+    assert parse_tool_input(takes_number, {"x": 5.5}) == {"x": 5.5}
+    assert refused(takes_number, {"x": -1}) == "x: expected at least 0, got -1"
+    assert refused(takes_number, {"x": 10.5}) == "x: expected at most 10, got 10.5"
+
+
 def test_dataclass_missing_unknown_and_bounds():
     assert refused(takes_dataclasses, {"box": {"depth": -1, "widht": 3, "other": None}}) == (
         "box.width: missing, expected an integer; box.depth: expected at least 0, got -1; "
