@@ -690,11 +690,21 @@ class Counted(TypedDict):
 OddKey = TypedDict("OddKey", {"a b": int})
 
 
+@dataclass
+class Width:
+    width: Annotated[int, Ge(0)]
+
+
 @pytest.mark.parametrize(
     ("annotation", "default", "problem"),
     [
         (Counted, {"count": "x"}, 'count: expected an integer, got "x"'),
         (OddKey, {"a b": "x"}, '["a b"]: expected an integer, got "x"'),
+        (Counted, {}, "count: missing, expected an integer"),
+        (Counted, {"count": 1, "other": 2}, "other: unknown field"),
+        (Counted, Width(1), "expected an object, got a value of type Width"),
+        (Width, {"width": 1}, "expected a Width, got an object"),
+        (Width, Width(-1), "width: expected at least 0, got -1"),
     ],
 )
 def test_a_refused_default_says_where_inside_it_as_a_refusal_would(annotation, default, problem):
