@@ -21,7 +21,6 @@ import linecache
 import operator
 import typing
 from collections.abc import Callable, Hashable
-from functools import partial
 from typing import Any
 
 import annotated_types as at
@@ -108,7 +107,7 @@ _SHAPE_NUMBERS = itertools.count()
 
 def object_validator(plan: Plan) -> Checker:
     """The validator for one object, from the factory of its shape."""
-    fast = [once(_FAST, (node, i), partial(_fast, node, i)) for i, node in enumerate(plan.nodes)]
+    fast = [once(_FAST, (node, i), _fast, node, i) for i, node in enumerate(plan.nodes)]
     fields = tuple(
         (kind, f.lines, len(f.values)) for (kind, _), f in zip(plan.left_out, fast, strict=True)
     )

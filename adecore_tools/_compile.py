@@ -137,13 +137,13 @@ def _check_nested_defaults(node: Node, where: Where) -> None:
 
 
 def _checker(node: Node, *, native: bool = False) -> Checker:
-    return once(_CHECKERS, (node, native), lambda: _new_checker(node, native=native))
+    return once(_CHECKERS, (node, native), _new_checker, node, native)
 
 
 _CHECKERS: dict[tuple[Node, bool], Checker] = {}
 
 
-def _new_checker(node: Node, *, native: bool) -> Checker:  # noqa: PLR0911 - one per node kind
+def _new_checker(node: Node, native: bool) -> Checker:  # noqa: FBT001, PLR0911 - one per node kind
     if isinstance(node, Scalar):
         return _SCALARS[node.kind, native]
     if isinstance(node, Choice):
@@ -167,7 +167,7 @@ def _new_checker(node: Node, *, native: bool) -> Checker:  # noqa: PLR0911 - one
 
 def expected(node: Node) -> str:
     """What a node takes, as a model would read it: `a string`, `one of "a", "b"`, ..."""
-    return once(_EXPECTED, node, lambda: _new_expected(node))
+    return once(_EXPECTED, node, _new_expected, node)
 
 
 _EXPECTED: dict[Node, str] = {}

@@ -15,22 +15,29 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
-from typing_extensions import Self, dataclass_transform
+from typing_extensions import Self, TypeVarTuple, Unpack, dataclass_transform
 
 __all__ = ["Frozen", "Unique", "once"]
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 _setattr = object.__setattr__
 
 
-def once(cache: dict[Any, T], key: Hashable, build: Callable[[], T]) -> T:
-    """`build()`, computed once per key and kept in `cache` (each time for an unhashable key)."""
+def once(
+    cache: dict[Any, T], key: Hashable, build: Callable[[Unpack[Ts]], T], *args: Unpack[Ts]
+) -> T:
+    """`build(*args)`, computed once per key and kept in `cache` (each time for an unhashable key).
+
+    The arguments are passed, not closed over: a closure made for every lookup would cost more
+    than the lookup, and most lookups find what they look for.
+    """
     try:
         found = cache.get(key)
     except TypeError:  # a key holding an unhashable value, such as a list default
-        return build()
+        return build(*args)
     if found is None:
-        found = cache.setdefault(key, build())
+        found = cache.setdefault(key, build(*args))
     return found
 
 

@@ -312,7 +312,7 @@ def _node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:
     Equal hints mean the same, so each is read once (a type that contains itself never gets a
     node, so one found here was never in `seen`).
     """
-    return once(_NODES, (tp, _in_order(tp)), lambda: _new_node(tp, where, seen))
+    return once(_NODES, (tp, _in_order(tp)), _new_node, tp, where, seen)
 
 
 _NODES: dict[tuple[object, object], Node] = {}

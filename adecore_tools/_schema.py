@@ -50,7 +50,7 @@ def _object(fields: tuple[Field, ...], description: str | None) -> dict[str, Any
 
 def _node(node: Node, description: str | None) -> dict[str, Any]:
     """One node's schema; `description` (the field's) wins over the node's own."""
-    return once(_SCHEMAS, (node, description), lambda: _new_node(node, description))
+    return once(_SCHEMAS, (node, description), _new_node, node, description)
 
 
 _SCHEMAS: dict[tuple[Node, str | None], dict[str, Any]] = {}
