@@ -13,7 +13,7 @@ field types pays for each type once.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from typing_extensions import Self, TypeVarTuple, Unpack, dataclass_transform
 
@@ -21,7 +21,6 @@ __all__ = ["Frozen", "Unique", "once"]
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
-_setattr = object.__setattr__
 
 
 def once(
@@ -46,14 +45,24 @@ class Frozen:
     """Base of the package's value classes: set once in `__init__`, compared by value."""
 
     __slots__ = ("_hash",)
+    _setters: ClassVar[tuple[Callable[[object, object], None], ...]] = ()
+    """The `__set__` of each slot's descriptor, in slot order: what `_set` calls."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Keep the setters of the class's slots, so `_set` skips `__setattr__`'s lookups."""
+        super().__init_subclass__(**kwargs)
+        own = vars(cls)  # the slots' descriptors (`getattr` would find a class's own `__dict__`)
+        if "__slots__" in own:  # else it sets what its base does
+            cls._setters = tuple(own[name].__set__ for name in cls.__slots__)
 
     def _set(self, *values: object) -> None:
         """Set every slot, in order, once (from `__init__`, whose parameters follow the slots).
 
-        Not `zip(strict=True)`: it doubles the cost of making a value (tests check the arity).
+        A plain `zip`: with a `strict` keyword, even `strict=False`, a value costs a third more to
+        make (tests check the arity).
         """
-        for name, value in zip(self.__slots__, values, strict=False):
-            _setattr(self, name, value)
+        for put, value in zip(self._setters, values):  # noqa: B905 - see above
+            put(self, value)
 
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in type(self).__slots__)

@@ -112,6 +112,19 @@ def test_unique_objects_equal_only_themselves():
     assert hash(one) != hash(other)
 
 
+def test_a_value_class_without_slots_of_its_own_sets_its_base_slots():
+    class Point(Frozen):
+        __slots__ = ("x", "y")
+
+        def __init__(self, x: int, y: int) -> None:
+            self._set(x, y)
+
+    class Named(Point):
+        """No `__slots__` of its own: `_set` still fills its base's."""
+
+    assert (Named(1, 2).x, Named(1, 2).y) == (1, 2)
+
+
 @tool("kit")
 async def ping() -> str:
     """Answer pong."""
