@@ -831,7 +831,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(results_table(report))
     print(f"\n{'quick' if args.quick else 'full'} run, {elapsed:.0f} s")
     if args.write:
-        command = "python benchmarks/run.py" + (" --quick" if args.quick else "")
+        command = "python benchmarks/run.py --write" + (" --quick" if args.quick else "")
         if args.only != ",".join(WORKLOADS):
             command += f" --only {args.only}"
         RESULTS.write_text(render(report, facts, command, elapsed), encoding="utf-8")
