@@ -240,6 +240,10 @@ class Tool(Unique, Generic[P, R_co]):
 
     __wrapped__ = _Unwrapped()
 
+    if typing.TYPE_CHECKING:  # in the tool's `__dict__`, from its function (see `__init__`)
+        __name__: str
+        __qualname__: str
+
     def __reduce__(self) -> tuple[Callable[[str, str], Tool[..., Any]], tuple[str, str]]:
         """Pickle by reference, as a function is: the tool its module holds under its name."""
         where = (self.fn.__module__, self.fn.__qualname__)

@@ -70,6 +70,12 @@ def writes_to_immutable_objects_are_flagged(registry: ToolRegistry) -> None:
     typed_write.__wrapped__ = typed_write.fn  # type: ignore[assignment]  # pyright: ignore[reportAttributeAccessIssue]
 
 
+def test_a_tool_is_named_as_its_function_for_the_checkers_too() -> None:
+    assert_type(typed_write.__name__, str)
+    assert_type(typed_write.__qualname__, str)
+    assert (typed_write.__name__, typed_write.__qualname__) == ("typed_write", "typed_write")
+
+
 def test_the_public_functions_are_typed() -> None:
     registry = create_tool_registry([define_toolkit("typed", [typed_write])])
     assert_type(registry, ToolRegistry)
