@@ -534,8 +534,9 @@ def _checked(check: Check, node: Node, where: Where) -> Check:  # noqa: C901
         if not (isinstance(base, Scalar) and base.kind is str):
             raise where.error(
                 TypeError,
-                f"required_field is for a str field, not {_kind(base)}; without a default "
-                "the field is required already",
+                f"required_field is for a str field, not {_kind(base)}; remove it (a field "
+                "with no default that does not admit None is required, and MinLen(1) refuses "
+                "an empty list)",
             )
     elif not callable(check.func):
         raise where.error(TypeError, f"Predicate needs a callable, got {check.func!r}")

@@ -276,8 +276,9 @@ def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
         (
             Annotated[int, required_field("needs a number")],
             (
-                "required_field is for a str field, not int; without a default the field is "
-                "required already"
+                "required_field is for a str field, not int; remove it (a field with no "
+                "default that does not admit None is required, and MinLen(1) refuses an empty "
+                "list)"
             ),
         ),
         (
