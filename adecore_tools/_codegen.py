@@ -8,7 +8,8 @@ would pass unchanged; every refusal, conversion and message comes from the check
 
 The source holds no user text and no value: names, bounds and checkers reach it as arguments of a
 factory, which binds them as the validator's default arguments (closure variables would be one
-object each for the garbage collector, some forty a tool). Objects of the same shape (the same
+object each for the garbage collector, some forty a tool): a validator is called with the data
+alone. Objects of the same shape (the same
 fast paths, field by field) share one compiled factory, so most tools cost no `compile` at all,
 and a quote in a field name cannot break anything. Each source is registered in `linecache`, so a
 traceback through a validator shows it.
@@ -111,7 +112,7 @@ def object_validator(plan: Plan) -> Checker:
     fields = tuple(
         (kind, f.lines, len(f.values)) for (kind, _), f in zip(plan.left_out, fast, strict=True)
     )
-    factory = once(_FACTORIES, (plan.mode, fields), lambda: _compile(_source(plan.mode, fields)))
+    factory = once(_FACTORIES, (plan.mode, fields), _factory, plan.mode, fields)
     arguments: list[object] = [
         frozenset(plan.names),
         plan.clean,
@@ -129,7 +130,9 @@ def object_validator(plan: Plan) -> Checker:
     return factory(*arguments)
 
 
-def _compile(text: str) -> Callable[..., Checker]:
+def _factory(mode: str, fields: _Shape) -> Callable[..., Checker]:
+    """The compiled factory of one shape of object."""
+    text = _source(mode, fields)
     filename = f"<adecore_tools validator {next(_SHAPE_NUMBERS)}>"
     namespace: dict[str, Any] = {}
     exec(compile(text, filename, "exec"), namespace)  # noqa: S102 - our own templates, no user text
