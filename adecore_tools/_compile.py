@@ -4,11 +4,12 @@ A checker takes a value from the input and returns what the function receives, o
 with every problem it found (returned, not raised: bad input is the normal case). Checkers call
 no code that belongs to the input (its `__eq__`, `__hash__`, `__iter__` and so on): types are
 tested with `type()` and `issubclass`, and containers are read through the base classes' own
-methods. The one exception is a mapping that is no `dict`, which has no such base: it is read
-through its own `items()`, and one that raises is refused. The checkers here are the reference
-for what is accepted; `_codegen` adds an inline fast path in front of them for objects. An
-`Invalid` is new for each refusal: a parent may add to the one it builds, never to one it was
-given.
+methods. Two exceptions: a `dict`'s keys are compared as the dict compares them when a field
+name is looked up in it (README, "Guarantees"), and a mapping that is no `dict`, which has no
+such base, is read through its own `items()` (one that raises is refused). The checkers here
+are the reference for what is accepted; `_codegen` adds an inline fast path in front of them for
+objects. An `Invalid` is new for each refusal: a parent may add to the one it builds, never to
+one it was given.
 
 `native=True` builds the checker for a default written in the function's own terms (an `Enum`
 member, a dataclass instance, a set): same types and bounds, no conversion, no transform.
