@@ -1632,6 +1632,36 @@ def test_a_transform_of_a_whole_list_replaces_it():
     assert parse_tool_input(total, {"xs": [1, 2]}) == {"xs": 3}
 
 
+def test_the_schema_shows_the_type_a_transform_starts_from():
+    """SPEC 4.4: a list of numbers summed to an int is still listed as a list of integers."""
+
+    @tool("v")
+    async def total(xs: Annotated[list[int], at.MinLen(1), transform(sum)]) -> None:
+        """Takes numbers, as their sum."""
+
+    assert tool_input_schema(total)["properties"]["xs"] == {
+        "type": "array",
+        "items": {"type": "integer"},
+    }
+    assert parse_tool_input(total, {"xs": [1, 2]}) == {"xs": 3}
+
+
+def test_parse_tool_input_never_runs_the_function():
+    ran = []
+
+    @tool("v")
+    async def record(n: int) -> None:
+        """Records that it ran."""
+        ran.append(n)
+
+    assert parse_tool_input(record, {"n": 1}) == {"n": 1}
+    with pytest.raises(ToolRefusal):
+        parse_tool_input(record, {"n": "x"})
+    assert ran == []
+    asyncio.run(record.fn(n=2))
+    assert ran == [2]  # the function itself records, so the check above could fail
+
+
 def test_transforms_run_in_order():
     @tool("v")
     async def f(
