@@ -106,16 +106,18 @@ class ToolRegistry(Unique):
     def select(self, *toolkit_names: str) -> ToolRegistry:
         """A registry with only these toolkits (in this registry's order), to hand an agent less."""
         names = [kit.name for kit in self.toolkits]  # in order: the first of the closest is named
+        known = set(names)
         for wanted in toolkit_names:
             if not isinstance(wanted, str):
                 msg = f"toolkit names are strings, as in select('notes', 'files'); got {wanted!r}"
                 raise TypeError(msg)
-            if wanted not in names:
+            if wanted not in known:
                 hint = closest(wanted, names)
                 advice = f"; did you mean {hint!r}?" if hint else f"; there are {sorted(names)}"
                 msg = f"no toolkit named {wanted!r}{advice}"
                 raise ValueError(msg)
-        return ToolRegistry(kit for kit in self.toolkits if kit.name in toolkit_names)
+        chosen = set(toolkit_names)
+        return ToolRegistry(kit for kit in self.toolkits if kit.name in chosen)
 
     def mcp_tools(self) -> list[dict[str, Any]]:
         """The MCP `tools/list` entries, in order. The entries are shared and read-only."""
