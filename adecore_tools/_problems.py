@@ -241,6 +241,8 @@ def _authored(path: tuple[Step, ...], text: str) -> str:
 
 
 def _stands_in(word: str, text: str) -> bool:
+    if not word:  # an empty key: the pattern would match between any two non-word characters
+        return False
     return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
 
 

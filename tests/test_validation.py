@@ -2009,6 +2009,17 @@ def test_host_message_starts_with_the_path_unless_the_name_is_a_whole_word(name,
     assert refused(f, {}) == shown
 
 
+def test_an_empty_key_never_stands_in_a_message():
+    """A `TypedDict` key may be empty; an empty word matches between any two non-word characters."""
+    Form = TypedDict("Form", {"": Annotated[str, required_field("This is needed.")]})
+
+    @tool("v")
+    async def submit(form: Form) -> None:
+        """Submits a form."""
+
+    assert refused(submit, {"form": {"": ""}}) == 'form[""]: This is needed.'
+
+
 def _async_with_field(name: str, hint: object):
     async def fn(**kwargs: Any) -> None:
         """Takes one field."""
