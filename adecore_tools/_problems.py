@@ -365,6 +365,12 @@ def text_of(value: object) -> str | None:
     return None
 
 
+_MOST_EDITS = 5
+"""Past five edits a name is not a slip but another name; and a search allowing a third of a long
+name's length would cost a second among thousands of long, alike names (the same words in
+another order pass every cheap bound)."""
+
+
 def closest(word: object, names: Sequence[str]) -> str | None:
     """The name closest to `word` when it is close enough to be the one meant, else None."""
     if type(word) is not str or len(word) > 2 * max((len(n) for n in names), default=0):
@@ -373,8 +379,9 @@ def closest(word: object, names: Sequence[str]) -> str | None:
     letters = Counter(sent)
     best, best_distance = None, len(word) + 1  # more than any allowed
     for name in names:
-        # one edit per three characters, and fewer than the best so far: the first of the closest
-        allowed = min(len(word) // 3, len(name) // 3, best_distance - 1)
+        # one edit per three characters, at most `_MOST_EDITS`, and fewer than the best so far:
+        # the first of the closest
+        allowed = min(len(word) // 3, len(name) // 3, _MOST_EDITS, best_distance - 1)
         known = name.lower()
         # Two cheap bounds first: an edit changes the length by one at most, and the letters
         # (counted, in any order) by one at most. Most names fail one, and cost no table.
@@ -383,10 +390,28 @@ def closest(word: object, names: Sequence[str]) -> str | None:
         shared = sum((letters & Counter(known)).values())
         if max(len(sent), len(known)) - shared > allowed:
             continue
+        if _misplaced(sent, known, allowed) > allowed:  # the same letters elsewhere: swapped words
+            continue
         distance = _distance(sent, known, allowed)
         if distance <= allowed:
             best, best_distance = name, distance
     return best
+
+
+def _misplaced(a: str, b: str, limit: int) -> int:
+    """How many of `a`'s characters are nowhere in `b` within `limit` places (counted to limit+1).
+
+    Within `limit` edits every character of `a` is kept within `limit` places (moved by the
+    insertions and deletions before it, or by a swap), unless an edit removes or replaces it:
+    so each one counted here costs an edit.
+    """
+    count = 0
+    for i, char in enumerate(a):
+        if char not in b[max(0, i - limit) : i + limit + 1]:
+            count += 1
+            if count > limit:
+                break
+    return count
 
 
 def _distance(a: str, b: str, limit: int) -> int:

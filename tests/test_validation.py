@@ -1962,7 +1962,7 @@ def _plain_closest(word: str, names: Sequence[str]) -> str | None:
     best, best_distance = None, None
     for name in names:
         distance = _plain_distance(word.lower(), name.lower())
-        if distance <= min(len(word), len(name)) // 3 and (
+        if distance <= min(len(word) // 3, len(name) // 3, 5) and (
             best_distance is None or distance < best_distance
         ):
             best, best_distance = name, distance
@@ -1984,6 +1984,22 @@ def test_the_bounded_distance_agrees_with_the_full_one_up_to_its_limit(a, b, lim
 def test_a_suggestion_is_the_one_the_full_search_finds(word, names):
     """The cheap bounds that skip names never skip the one the full search would name."""
     assert _problems.closest(word, names) == _plain_closest(word, names)
+
+
+long_words = st.text(st.sampled_from("abc_"), min_size=12, max_size=30)
+
+
+@given(long_words, st.lists(long_words, max_size=4))
+def test_a_suggestion_for_long_names_is_the_one_the_full_search_finds(word, names):
+    """Long names allow up to five edits, where the cheap bounds have the most to skip."""
+    assert _problems.closest(word, names) == _plain_closest(word, names)
+
+
+def test_a_name_more_than_five_edits_away_is_not_suggested():
+    """Though a third of a long name's length would allow more (seven edits here)."""
+    name = "customer_invoice_record"  # 23 characters
+    assert _problems.closest("cusxomer_ixvoice_rxcxrx", [name]) == name  # five replaced
+    assert _problems.closest("cusxomer_ixvoixe_rxcxrx", [name]) is None  # six
 
 
 # --- whole-word rule for host-written messages --------------------------------------------------
