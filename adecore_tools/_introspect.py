@@ -193,6 +193,8 @@ def _hints(obj: object, where: Where) -> dict[str, Any]:
             if mention.search(hint if isinstance(hint, str) else repr(hint))
         )
         raise Unresolved(name, fields) from exc
+    except RecursionError:  # a type nested too deep, not a bad one: `_tool` says so
+        raise
     except Exception as exc:  # a string annotation that is no valid Python, or fails to evaluate
         culprit = _unreadable(target, type(exc))
         place = where if culprit is None else where.into(culprit)

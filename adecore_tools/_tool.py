@@ -347,15 +347,23 @@ def mcp_entry(t: Tool[..., Any]) -> dict[str, Any]:
 
 
 def _resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> _Calling:
-    signature: Signature = read_signature(fn, name, docs)
-    fields = signature.fields
-    return _Calling(
-        input=ToolInput(
+    try:
+        signature: Signature = read_signature(fn, name, docs)
+        fields = signature.fields
+        checked = ToolInput(
             fields=fields,
             validate=compile_fields(fields, name),
             schema=input_schema(fields),
             advice=("\t".join(("fields", *(field(f.name) for f in fields))),),
-        ),
+        )
+    except RecursionError:  # every reader here walks the type: a type too deep for any of them
+        msg = (
+            f"tool {name!r}: a type nests deeper than Python's recursion limit lets this package "
+            "read it; flatten it (a list of rows, or a record keyed by path)"
+        )
+        raise TypeError(msg) from None
+    return _Calling(
+        input=checked,
         call_name=signature.call_name,
         call_type=signature.call_type,
         call_positional=signature.call_positional,

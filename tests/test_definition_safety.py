@@ -319,6 +319,19 @@ def test_a_mistake_the_type_system_allows_is_named_with_its_fix(annotation, text
     assert str(caught.value) == f"field 'fld' of tool 'odd_tool': {text}"
 
 
+def test_a_type_nested_past_the_recursion_limit_is_named_with_its_fix():
+    """Every depth is read, until Python's own recursion limit: then a `TypeError` says so."""
+    chain: list[Any] = [int]
+    for level in range(1500):
+        chain.append(te.TypedDict(f"Level{level}", {"inner": chain[-1]}))  # type: ignore[operator]
+    with pytest.raises(TypeError) as caught:
+        declare(chain[-1])
+    assert str(caught.value) == (
+        "tool 'odd_tool': a type nests deeper than Python's recursion limit lets this package read "
+        "it; flatten it (a list of rows, or a record keyed by path)"
+    )
+
+
 class Closed(te.TypedDict, closed=True):  # type: ignore[call-arg]
     name: str
 
