@@ -88,8 +88,9 @@ def test_two_toolkits_with_the_same_name_is_a_value_error():
 
 
 def test_the_same_toolkit_twice_is_a_value_error():
-    with pytest.raises(ValueError, match="chat"):
+    with pytest.raises(ValueError, match="merge them or rename one") as info:
         create_tool_registry([CHAT, CHAT])
+    assert str(info.value) == "two toolkits are named 'chat'; merge them or rename one"
 
 
 def test_the_same_tool_name_across_toolkits_is_a_value_error():
@@ -166,6 +167,15 @@ def test_select_names_toolkits_one_by_one():
 def test_len_counts_tools():
     assert len(registry()) == 4
     assert len(create_tool_registry([CHAT])) == 1
+
+
+def test_iterating_a_registry_gives_its_tools_in_order():
+    reg = create_tool_registry([TASK, NOTE])
+    assert list(reg) == list(reg.tools) == [task_hand_over, note_read, note_write]
+
+
+def test_a_registry_shows_its_toolkit_names_in_order():
+    assert repr(registry()) == "ToolRegistry(['note', 'chat', 'task'])"
 
 
 # --- select ---------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 import copy
 import enum
 import json
+import pickle
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -1075,3 +1076,18 @@ def test_deepcopy_gives_a_plain_mutable_equal_copy():
     mine["properties"]["trunks"]["items"]["properties"].pop("branches")
     assert json.dumps(schema) == before
     assert json.dumps(tool_input_schema(t)) == before
+
+
+def test_deepcopy_of_a_list_inside_a_schema_is_a_plain_equal_list():
+    schema = tool_input_schema(_mutable_target_tool())
+    names = copy.deepcopy(schema["required"])
+    assert (type(names), names) == (list, schema["required"])
+
+
+def test_a_schema_and_its_parts_pickle_as_plain_data():
+    schema = tool_input_schema(_mutable_target_tool())
+    back = pickle.loads(pickle.dumps(schema))  # noqa: S301 - our own bytes
+    assert back == schema
+    assert (type(back), type(back["required"])) == (dict, list)
+    names = pickle.loads(pickle.dumps(schema["required"]))  # noqa: S301 - our own bytes
+    assert (type(names), names) == (list, schema["required"])

@@ -1995,6 +1995,44 @@ def test_a_suggestion_for_long_names_is_the_one_the_full_search_finds(word, name
     assert _problems.closest(word, names) == _plain_closest(word, names)
 
 
+def test_an_extra_first_character_is_one_edit():
+    assert _problems.closest("xtitle", ["title"]) == "title"
+
+
+def test_the_shorter_name_allows_one_edit_per_three_of_its_characters():
+    """Two edits need six characters in both names: `labe`/`labels`, `titles_`/`title`."""
+    assert _problems.closest("labe", ["labels"]) is None
+    assert _problems.closest("titles_", ["title"]) is None
+    assert _problems.closest("titl", ["title"]) == "title"
+
+
+def test_the_library_s_own_words_keep_the_path_when_they_say_the_field_name():
+    """Only a host's message drops the path (README); ours says `a string` of a field `string`."""
+
+    @tool("v")
+    async def takes_string(string: str) -> None:
+        """Takes a field named like a word of the library's own messages."""
+
+    assert refused(takes_string, {}) == "string: missing, expected a string"
+    assert refused(takes_string, {"string": 1}) == "string: expected a string, got 1"
+
+
+def test_a_union_of_containers_takes_the_branch_that_keeps_every_item_unchanged():
+    """`[2.0]` fits `list[float]` as it is, so `list[int]`, which would convert it, loses."""
+
+    @tool("v")
+    async def takes_numbers(
+        items: list[int] | list[float] | None = None,
+        scores: dict[str, int] | dict[str, float] | None = None,
+    ) -> None:
+        """Takes unions whose first branch converts what the second takes as it is."""
+
+    got = parse_tool_input(takes_numbers, {"items": [2.0], "scores": {"a": 2.0}})
+    assert (type(got["items"][0]), type(got["scores"]["a"])) == (float, float)
+    exact = parse_tool_input(takes_numbers, {"items": [2], "scores": {"a": 2}})
+    assert (type(exact["items"][0]), type(exact["scores"]["a"])) == (int, int)
+
+
 def test_a_name_more_than_five_edits_away_is_not_suggested():
     """Though a third of a long name's length would allow more (seven edits here)."""
     name = "customer_invoice_record"  # 23 characters
