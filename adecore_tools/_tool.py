@@ -356,12 +356,12 @@ def _resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> _Callin
             schema=input_schema(fields),
             advice=("\t".join(("fields", *(field(f.name) for f in fields))),),
         )
-    except RecursionError:  # every reader here walks the type: a type too deep for any of them
+    except RecursionError as exc:  # every reader here walks the type: one too deep for them
         msg = (
             f"tool {name!r}: a type nests deeper than Python's recursion limit lets this package "
             "read it; flatten it (a list of rows, or a record keyed by path)"
         )
-        raise TypeError(msg) from None
+        raise TypeError(msg) from exc  # chained: a default's own `Predicate` may be the cause
     return _Calling(
         input=checked,
         call_name=signature.call_name,
