@@ -330,6 +330,7 @@ def test_a_type_nested_past_the_recursion_limit_is_named_with_its_fix():
         "tool 'odd_tool': a type nests deeper than Python's recursion limit lets this package read "
         "it; flatten it (a list of rows, or a record keyed by path)"
     )
+    assert isinstance(caught.value.__cause__, RecursionError)  # shown, should the cause be other
 
 
 class Closed(te.TypedDict, closed=True):  # type: ignore[call-arg]
