@@ -383,14 +383,15 @@ def closest(word: object, names: Sequence[str]) -> str | None:
         # the first of the closest
         allowed = min(len(word) // 3, len(name) // 3, _MOST_EDITS, best_distance - 1)
         known = name.lower()
-        # Two cheap bounds first: an edit changes the length by one at most, and the letters
-        # (counted, in any order) by one at most. Most names fail one, and cost no table.
+        # Three cheap bounds first: an edit changes the length by one at most, the letters
+        # (counted, in any order) by one at most, and moves no letter far (`_misplaced`). Most
+        # names fail one, and cost no table.
         if abs(len(sent) - len(known)) > allowed:
             continue
         shared = sum((letters & Counter(known)).values())
         if max(len(sent), len(known)) - shared > allowed:
             continue
-        if _misplaced(sent, known, allowed) > allowed:  # the same letters elsewhere: swapped words
+        if _misplaced(sent, known, allowed) > allowed:  # the same letters, elsewhere
             continue
         distance = _distance(sent, known, allowed)
         if distance <= allowed:
