@@ -1,0 +1,174 @@
+"""Declaration errors name what is wrong and what to do (SPEC 3, 4.3), and a few tool details.
+
+A mutation run of `_introspect`, `_tool`, `_codegen` and `_fields` found each of these promises
+unpinned: breaking it let the rest of the suite pass.
+"""
+
+import io
+import pickle
+import sys
+from typing import Annotated, Union
+
+import annotated_types as at
+import pytest
+import typing_extensions as te
+
+from adecore_tools import define_toolkit, required_field, tool, transform
+
+
+def declare(annotation: object) -> object:
+    """A tool with one field `fld` of this annotation."""
+
+    async def odd_tool(*, fld: annotation) -> None:  # type: ignore[valid-type]
+        """Takes one field."""
+
+    return tool("odd")(odd_tool)
+
+
+@tool("note")
+async def swapped_out(text: str) -> str:
+    """Echo the text."""
+    return text
+
+
+# --- declaring: messages that say what is wrong and what to do (SPEC 3) ------------------------
+
+
+def test_a_bad_tool_name_is_called_a_tool_name():
+    """SPEC 3: a bad tool name is a ValueError that says it is the tool's name."""
+
+    async def plain() -> None:
+        """A tool."""
+
+    with pytest.raises(ValueError, match="Bad Name") as info:
+        tool("kit", name="Bad Name")(plain)
+    assert str(info.value) == (
+        "tool name 'Bad Name' is not lower snake case of at most 64 characters "
+        "(like 'note_write'); rename it"
+    )
+
+
+def test_a_toolkit_of_something_that_is_no_tool_names_the_toolkit_and_the_fix():
+    """SPEC 3: a toolkit given a plain function raises TypeError naming the toolkit and the fix."""
+
+    async def note_read() -> None:
+        """Read."""
+
+    with pytest.raises(TypeError, match="is not a tool") as info:
+        define_toolkit("note", [note_read])
+    assert str(info.value) == (
+        f"toolkit 'note': {note_read!r} is not a tool; decorate it with @tool('note')"
+    )
+
+
+@pytest.mark.parametrize("message", ["", "   ", None, 5])
+def test_required_field_needs_a_message(message):
+    """SPEC 4.4: required_field(message) refuses a message a model could not read."""
+    with pytest.raises(ValueError, match="required_field needs the message") as info:
+        required_field(message)  # type: ignore[arg-type]
+    assert str(info.value) == f"required_field needs the message a model reads, got {message!r}"
+
+
+def test_transform_needs_a_callable():
+    """SPEC 4.4: transform(fn) refuses what it could never call, when the hint is written."""
+    with pytest.raises(TypeError, match="transform needs a callable") as info:
+        transform(5)  # type: ignore[arg-type]
+    assert str(info.value) == "transform needs a callable, got 5"
+
+
+@pytest.mark.parametrize(
+    ("annotation", "text"),
+    [
+        (Annotated[int, at.MinLen(1)], "MinLen bounds a length; it cannot apply to int"),
+        (Annotated[bool, at.MaxLen(3)], "MaxLen bounds a length; it cannot apply to bool"),
+        (Annotated[str, at.MinLen(-1)], "MinLen needs a length of 0 or more, got -1"),
+        (Annotated[list[int], at.MaxLen(2.5)], "MaxLen needs a length of 0 or more, got 2.5"),
+    ],
+    ids=["length of an int", "length of a bool", "negative length", "float length"],
+)
+def test_a_length_bound_that_cannot_hold_is_named_with_its_fix(annotation, text):
+    """SPEC 3, 4.4: a length bound on a non-sized type or of no valid length names the field."""
+    with pytest.raises((TypeError, ValueError)) as caught:
+        declare(annotation)
+    assert str(caught.value) == f"field 'fld' of tool 'odd_tool': {text}"
+
+
+@pytest.mark.parametrize(
+    ("annotation", "path", "shown"),
+    [
+        (te.NotRequired[int], "fld", "NotRequired[int]"),
+        (te.Required[str], "fld", "Required[str]"),
+        (te.ReadOnly[int], "fld", "ReadOnly[int]"),
+        (list[te.NotRequired[int]], "fld[]", "NotRequired[int]"),
+    ],
+)
+def test_a_key_wrapper_outside_a_typeddict_says_where_it_belongs(annotation, path, shown):
+    """SPEC 3, 4.3: Required/NotRequired/ReadOnly outside a TypedDict key is named as such."""
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    assert str(caught.value) == (
+        f"field {path!r} of tool 'odd_tool': {shown} only means something on a TypedDict key"
+    )
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "either"),
+    [
+        ("read_only", 1, "True or False"),
+        ("destructive", "yes", "True or False"),
+        ("idempotent", 0, "True, False or None"),
+        ("open_world", "no", "True, False or None"),
+    ],
+)
+def test_an_annotation_that_is_no_boolean_says_what_it_takes(option, value, either):
+    """SPEC 3: a tool annotation of the wrong type is a ValueError saying which values it takes."""
+
+    async def plain() -> None:
+        """A tool."""
+
+    with pytest.raises(ValueError, match=option) as info:
+        tool("kit", **{option: value})(plain)
+    assert str(info.value) == f"tool 'plain': {option} is {either}, got {value!r}"
+
+
+def test_a_class_from_a_private_module_is_named_as_a_host_writes_it():
+    """SPEC 3: an unsupported class is named as written (`BytesIO`, not `_io.BytesIO`)."""
+    with pytest.raises(TypeError) as caught:
+        declare(io.BytesIO)
+    assert str(caught.value).startswith(
+        "field 'fld' of tool 'odd_tool': type BytesIO has no one JSON type; use str, int,"
+    )
+
+
+def test_a_union_naming_an_alias_of_an_undefined_class_is_not_read_as_none():
+    """SPEC 4.3: an unresolved name in a union's alias branch raises TypeError at assembly."""
+    later = te.TypeAliasType("later", "NotDefinedAnywhere")  # noqa: F821 - on purpose
+
+    async def uses_later(x: Union[int, later]) -> None:  # noqa: UP007 - a union holding an alias
+        """Uses a name defined nowhere."""
+
+    t = tool("kit")(uses_later)
+    with pytest.raises(TypeError, match="NotDefinedAnywhere"):
+        define_toolkit("kit", [t])
+
+
+def test_a_tool_input_shows_its_fields():
+    """A tool's input reads as its fields."""
+    t = declare(int)
+    assert repr(t.input) == f"ToolInput(fields={t.input.fields!r})"  # type: ignore[attr-defined]
+
+
+# --- a pickled tool read back (Tool pickles by reference) ----------------------------------------
+
+
+def test_a_pickled_tool_whose_name_now_holds_no_tool_says_so(monkeypatch):
+    """A pickled tool reads back only as a tool: a name now holding no tool is a TypeError."""
+    data = pickle.dumps(swapped_out)
+
+    async def plain(text: str) -> str:
+        return text
+
+    monkeypatch.setattr(sys.modules[__name__], "swapped_out", plain)
+    with pytest.raises(TypeError, match="is not a tool") as info:
+        pickle.loads(data)  # noqa: S301 - our own bytes
+    assert str(info.value) == f"{__name__}.swapped_out is not a tool"
