@@ -178,9 +178,7 @@ def _new_expected(node: Node) -> str:  # noqa: PLR0911 - one phrase per node kin
     if isinstance(node, Scalar):
         return _PHRASES[node.kind]
     if isinstance(node, Choice):
-        shown = [declared(value) for value in node.values[:20]]
-        more = f", … ({len(node.values)} choices)" if len(node.values) > 20 else ""
-        return f"one of {', '.join(shown)}{more}" if len(shown) > 1 else shown[0]
+        return _one_of([declared(value) for value in node.values])
     if isinstance(node, Nullable):
         return f"{expected(node.inner)} or null"
     if isinstance(node, Constrained):
@@ -188,8 +186,48 @@ def _new_expected(node: Node) -> str:  # noqa: PLR0911 - one phrase per node kin
     if isinstance(node, Array):
         return "an array"
     if isinstance(node, Union):
-        return " or ".join(dict.fromkeys(expected(branch) for branch in node.branches))
+        return _either(node)
     return "an object"
+
+
+_NAMED = 20
+"""The most choices a refusal names; past that it counts them (the schema lists them all)."""
+
+
+def _one_of(shown: list[str]) -> str:
+    """`one of "a", "b"`, or the one choice; twenty named at most, then how many there are."""
+    shown = list(dict.fromkeys(shown))
+    if len(shown) == 1:
+        return shown[0]
+    more = f", … ({len(shown)} choices)" if len(shown) > _NAMED else ""
+    return f"one of {', '.join(shown[:_NAMED])}{more}"
+
+
+def _either(node: Union) -> str:
+    """`one of "a", "b" or an integer`: each thing named once, every branch's choices in one list.
+
+    So a union of many large enums is named within the same twenty choices as one enum.
+    """
+    phrases: dict[str, None] = {}
+    choices: list[str] = []
+    for branch in _branches(node):
+        if isinstance(branch, Choice):
+            phrases.setdefault("", None)  # where the choices are named
+            choices += (declared(value) for value in branch.values)
+        else:
+            phrases.setdefault(expected(branch), None)
+    return " or ".join(phrase or _one_of(choices) for phrase in phrases)
+
+
+def _branches(node: Node) -> cabc.Iterator[Node]:
+    """A union's branches, those of a bounded union among them, without their bounds."""
+    while isinstance(node, Constrained):
+        node = node.inner
+    if isinstance(node, Union):
+        for branch in node.branches:
+            yield from _branches(branch)
+    else:
+        yield node
 
 
 _PHRASES = {str: "a string", int: "an integer", float: "a number", bool: "a boolean"}
@@ -273,8 +311,9 @@ def _members(outputs: tuple[object, ...]) -> str | None:
     """`one of Color.RED, Color.BLUE`: what a default of an `Enum` field is written as."""
     if not all(isinstance(output, Enum) for output in outputs):
         return None
-    named = [f"{type(m).__name__}.{m.name}" for m in typing.cast("tuple[Enum, ...]", outputs)]
-    return f"one of {', '.join(named)}" if len(named) > 1 else named[0]
+    return _one_of(
+        [f"{type(m).__name__}.{m.name}" for m in typing.cast("tuple[Enum, ...]", outputs)]
+    )
 
 
 def _native_choice(outputs: tuple[object, ...], phrase: str) -> Checker:

@@ -783,6 +783,17 @@ def test_an_enum_default_given_by_its_value_is_told_to_use_the_member():
     )
 
 
+def test_a_default_of_a_large_enum_names_twenty_members_then_counts_them():
+    many = enum.Enum("Many", {f"V{n}": f"v{n}" for n in range(25)})  # type: ignore[misc]
+
+    async def by_value(m: many = "v0") -> None: ...  # type: ignore[valid-type]
+
+    with pytest.raises(ValueError, match="own type") as info:
+        make(by_value)
+    named = ", ".join(f"Many.V{n}" for n in range(20))
+    assert f'(expected one of {named}, … (25 choices), got "v0")' in str(info.value)
+
+
 def test_an_async_generator_is_told_to_return_its_answer():
     async def stream():
         yield "a"

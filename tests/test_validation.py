@@ -7,6 +7,7 @@ import enum
 import inspect
 import sys
 import types
+import typing
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Annotated, Any, Literal, NewType, Optional, TypedDict, TypeVar
 
@@ -1157,6 +1158,52 @@ def test_a_choice_names_its_values_whole_however_large():
         """Picks."""
 
     assert refused(pick, {"n": 5}) == "n: expected one of 0, 100000000000000000000, got 5"
+
+
+def test_a_refusal_names_twenty_choices_then_counts_them():
+    many = enum.Enum("Many", {f"V{n}": f"v{n}" for n in range(25)})  # type: ignore[misc]
+
+    @tool("v")
+    async def pick(*, m: many) -> None:  # type: ignore[valid-type]
+        """Picks."""
+
+    named = ", ".join(f'"v{n}"' for n in range(20))
+    assert refused(pick, {"m": "x"}) == f'm: expected one of {named}, … (25 choices), got "x"'
+
+
+def test_a_union_names_the_choices_of_its_branches_as_one_list():
+    shade = enum.Enum("Shade", {"DARK": "dark", "LIGHT": "light"})  # type: ignore[misc]
+
+    @tool("v")
+    async def pick(
+        *,
+        c: Color | shade,  # type: ignore[valid-type]
+        n: Literal[1, 2] | Literal["x"] | bool,  # noqa: PYI030 - two branches of two JSON types
+        same: Literal["red"] | Color,
+    ) -> None:
+        """Picks."""
+
+    assert refused(pick, {"c": "blue", "n": "y", "same": "blue"}) == (
+        'c: expected one of "red", "green", "dark", "light", got "blue"; '
+        'n: expected one of 1, 2, "x" or a boolean, got "y"; '
+        'same: expected one of "red", "green", got "blue"'
+    )
+
+
+def test_a_union_of_many_large_enums_names_twenty_choices_then_counts_them():
+    """As for one choice: 100 enums of 25 values once made a 313 KB message."""
+    enums = [
+        enum.Enum(f"E{i}", {f"V{j}": f"value-{i}-{j}" for j in range(25)})  # type: ignore[misc]
+        for i in range(100)
+    ]
+    union: Any = typing.Union[tuple(enums)]  # noqa: UP007 - built from a list
+
+    @tool("v")
+    async def pick(*, u: union) -> None:  # type: ignore[valid-type]
+        """Picks."""
+
+    named = ", ".join(f'"value-0-{j}"' for j in range(20))
+    assert refused(pick, {"u": "x"}) == f'u: expected one of {named}, … (2500 choices), got "x"'
 
 
 def test_a_declared_string_choice_is_named_whole_however_long():
