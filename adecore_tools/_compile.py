@@ -731,10 +731,14 @@ def _union(node: Union, *, native: bool) -> Checker:
                 converted = result
         if converted is not _NO_VALUE:
             return converted
+        # the problems of the closest branch the value's type fit: the first of the fewest
+        closest = None
         for failure in failures:
-            if not isinstance(failure, Mismatch):
-                return failure
-        return mismatch(phrase, show(value))
+            if not isinstance(failure, Mismatch) and (
+                closest is None or failure.count < closest.count
+            ):
+                closest = failure
+        return mismatch(phrase, show(value)) if closest is None else closest
 
     return check
 

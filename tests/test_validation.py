@@ -1152,6 +1152,20 @@ def test_a_union_says_each_thing_it_takes_once():
     )
 
 
+def test_a_union_of_objects_refuses_with_the_problems_of_the_closest_branch():
+    """The first branch's problems told a model sending a square that `side` is unknown."""
+
+    @tool("v")
+    async def draw(*, shape: Circle | Square, shapes: list[Circle | Square] | None = None) -> None:
+        """Draws."""
+
+    assert refused(draw, {"shape": {"side": "2"}, "shapes": [{"radius": 1, "side": 1}, {}]}) == (
+        'shape.side: expected a number, got "2"; '
+        "shapes[0].side: unknown field; "  # as close to either: the first branch's
+        "shapes[1].radius: missing, expected a number"
+    )
+
+
 def test_a_choice_names_its_values_whole_however_large():
     @tool("v")
     async def pick(*, n: Literal[0, 10**20]) -> None:
