@@ -45,6 +45,7 @@ from ._fields import (
     RequiredField,
     Scalar,
     Union,
+    bound_types,
 )
 from ._frozen import once
 from ._introspect import Where
@@ -370,36 +371,47 @@ def _nullable(inner: Checker) -> Checker:
     return check
 
 
-def _bounded_inner(node: Constrained, most: int | None) -> Checker:
-    """The checker of what the bounds apply to; a set within a `MaxLen` is built only that far.
+def _layers(node: Constrained) -> tuple[Node, tuple[Check, ...]]:
+    """The node under one or more layers of bounds, and all their bounds, innermost first.
 
-    `most` is a `MaxLen` of bounds around these (an alias of a bounded set, bounded again).
+    Bounds around an alias's bounds are tested as one layer, so a value breaking both is told
+    both (SPEC 5); the same bound twice is tested once. A layer with transforms ends it: the
+    bounds around it hold on what they made.
     """
-    lengths = [c.max_length for c in node.checks if isinstance(c, at.MaxLen)]
-    if most is not None:
-        lengths.append(most)
-    most = min(lengths, default=None)
+    checks = list(node.checks)
     inner = node.inner
+    while isinstance(inner, Constrained) and not inner.transforms:
+        checks = [*inner.checks, *(c for c in checks if not _among(c, inner.checks))]
+        inner = inner.inner
+    return inner, tuple(checks)
+
+
+def _among(check: Check, checks: tuple[Check, ...]) -> bool:
+    """Whether the same bound is there already (`MultipleOf(2)` is not `MultipleOf(2.0)`)."""
+    return any(check == c and bound_types(check) == bound_types(c) for c in checks)
+
+
+def _bounded_inner(inner: Node, checks: tuple[Check, ...]) -> Checker:
+    """The checker of what the bounds apply to; a set within a `MaxLen` is built only that far."""
+    most = min((c.max_length for c in checks if isinstance(c, at.MaxLen)), default=None)
     if isinstance(inner, Array) and inner.kind in (set, frozenset):
         return _array(inner, native=False, most=most)
-    if isinstance(inner, Constrained) and not inner.transforms:  # else the bound is on its result
-        return _constrained(inner, native=False, most=most)
     return _checker(inner)
 
 
-def _length_of_sent(node: Constrained) -> Callable[[Any, Invalid], Invalid] | None:
+def _length_of_sent(
+    inner: Node, checks: tuple[Check, ...]
+) -> Callable[[Any, Invalid], Invalid] | None:
     """For a list or record whose items were refused: its length bounds, tested on what was sent.
 
     So the message lists every problem (SPEC 5). Not for a set: it counts once duplicates merge.
-    Not through an inner layer of bounds either: that layer tests its own.
     """
-    inner = node.inner
-    checks = [c for c in node.checks if isinstance(c, (at.MinLen, at.MaxLen))]
-    if not checks or not (
+    bounds = [c for c in checks if isinstance(c, (at.MinLen, at.MaxLen))]
+    if not bounds or not (
         (isinstance(inner, Array) and inner.kind in (list, tuple)) or isinstance(inner, Record)
     ):
         return None
-    tests = tuple(_length_test(c, inner) for c in checks)
+    tests = tuple(_length_test(c, inner) for c in bounds)
 
     def with_lengths(sent: Any, problems: Invalid) -> Invalid:
         if type(problems) is Mismatch:  # not a list or a mapping at all: its type is the problem
@@ -422,15 +434,16 @@ def _length_of_sent(node: Constrained) -> Callable[[Any, Invalid], Invalid] | No
     return with_lengths
 
 
-def _constrained(node: Constrained, *, native: bool, most: int | None = None) -> Checker:
-    """The checker of a node with bounds; `most` is a `MaxLen` of bounds around it."""
-    inner = _checker(node.inner, native=True) if native else _bounded_inner(node, most)
-    base = node.inner
-    while isinstance(base, (Constrained, Nullable)):
-        base = base.inner
-    tests = tuple(_test(check, base) for check in node.checks)
+def _constrained(node: Constrained, *, native: bool) -> Checker:
+    """The checker of a node with bounds, those of the layers of bounds it wraps too."""
+    base, checks = _layers(node)
+    inner = _checker(base, native=True) if native else _bounded_inner(base, checks)
+    kind = base
+    while isinstance(kind, (Constrained, Nullable)):  # under transforms: what a length counts
+        kind = kind.inner
+    tests = tuple(_test(check, kind) for check in checks)
     transforms = () if native else node.transforms
-    lengths = _length_of_sent(node)
+    lengths = _length_of_sent(base, checks)
 
     def check(value: Any) -> Any:
         sent, value = value, inner(value)

@@ -1572,6 +1572,29 @@ def test_a_length_bound_is_listed_only_for_a_value_of_its_own_kind():
     assert parse_tool_input(take, {"tags": ["A", "a", "b"]})["tags"] == frozenset({"a", "b"})
 
 
+Positive = TypeAliasType("Positive", Annotated[int, at.Gt(0)])
+
+
+def test_bounds_around_an_alias_of_bounds_are_tested_with_the_alias_own():
+    """SPEC 5 lists every problem: a model sending four items learns both bounds at once."""
+
+    @tool("v")
+    async def take(
+        *,
+        tighter: Annotated[ShortList, at.MaxLen(2)] | None = None,
+        longer: Annotated[ShortList, at.MinLen(2)] | None = None,
+        even: Annotated[Positive, at.MultipleOf(2)] | None = None,
+    ) -> None:
+        """Takes things."""
+
+    assert refused(take, {"tighter": [1, 2, 3, 4], "longer": ["x"], "even": -1}) == (
+        "tighter: expected at most 3 items, got 4; tighter: expected at most 2 items, got 4; "
+        'longer: expected at least 2 items, got 1; longer[0]: expected an integer, got "x"; '
+        "even: expected more than 0, got -1; even: expected a multiple of 2, got -1"
+    )
+    assert refused(take, {"tighter": [1, 2, 3]}) == "tighter: expected at most 2 items, got 3"
+
+
 @pytest.mark.parametrize(
     ("step", "value", "ok"),
     [
