@@ -26,24 +26,41 @@ _GOOGLE_HEADERS = frozenset(
 )
 """Google headers of parameter sections, matched without regard to case (as Napoleon does)."""
 _NUMPY_HEADERS = frozenset({"parameters", "other parameters", "attributes", "arguments"})
-_SECTION_HEADERS = frozenset(
+_SECTION_WORDS = frozenset(
     {
-        "returns:",
-        "return:",
-        "raises:",
-        "yields:",
-        "example:",
-        "examples:",
-        "note:",
-        "notes:",
-        "warning:",
-        "warnings:",
-        "see also:",
-        "references:",
-        "todo:",
+        "args",
+        "arguments",
+        "attention",
+        "attributes",
+        "caution",
+        "danger",
+        "error",
+        "example",
+        "examples",
+        "hint",
+        "important",
+        "methods",
+        "note",
+        "notes",
+        "parameters",
+        "receive",
+        "receives",
+        "references",
+        "return",
+        "returns",
+        "raise",
+        "raises",
+        "tip",
+        "todo",
+        "warn",
+        "warning",
+        "warnings",
+        "warns",
+        "yield",
+        "yields",
     }
 )
-"""Other Google headers: one of them ends a NumPy parameter block that has no underline after it."""
+"""Napoleon's one-word section titles: each ends a NumPy parameter block (`Note: ...`)."""
 _SPHINX_PARAM_FIELDS = frozenset(
     {"param", "parameter", "arg", "argument", "key", "keyword", "ivar", "var", "cvar"}
 )
@@ -205,9 +222,15 @@ def _numpy_section_end(lines: list[str], start: int, params: dict[str, str]) -> 
 
 
 def _is_numpy_entry(line: str) -> bool:
-    """`name`, `name : type` or `x, y : type`, and no other style's header."""
-    text = line.strip()
-    return text.lower() not in _SECTION_HEADERS and _are_names(text.partition(":")[0])
+    """`name`, `name : type` or `x, y : type`; no header (`Returns:`) nor prose (`Note: ...`).
+
+    A parameter named like a section is written in lower case: `note : str`.
+    """
+    name, colon, rest = line.strip().partition(":")
+    name = name.strip()
+    if colon and name.lower() in _SECTION_WORDS and (not rest.strip() or not name.islower()):
+        return False
+    return _are_names(name)
 
 
 def _are_names(text: str) -> bool:

@@ -541,3 +541,29 @@ def test_a_line_of_whitespace_alone_is_blank_on_every_python(blank):
     """3.13's `inspect.cleandoc` counts only spaces as blank; older ones, any whitespace."""
     doc = f"Writes a note.\n{blank}\n    Args:\n        x: The x.\n    "
     assert split_docstring(doc) == ("Writes a note.", {"x": "The x."})
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "Warning: this cannot be undone.",
+        "NOTE: call note_read first.",
+        "Important: the document must be open.",
+        "Warns:\n    UserWarning: when the note is long.",
+        "Raises:\n    ValueError: when it fails.",
+    ],
+)
+def test_numpy_parameters_then_prose_opening_with_a_section_word(after):
+    """`Note: ...` after the block is the tool's text, not a parameter named `Note`."""
+    doc = f"Deletes a note.\n\nParameters\n----------\nx : int\n    The x.\n\n{after}\n"
+    assert split_docstring(doc) == (f"Deletes a note.\n\n{after}", {"x": "The x."})
+
+
+def test_numpy_parameters_then_a_google_section_of_parameters():
+    doc = "Moves.\n\nParameters\n----------\nx : int\n    The x.\nArgs:\n    y: The y.\n"
+    assert split_docstring(doc) == ("Moves.", {"x": "The x.", "y": "The y."})
+
+
+def test_numpy_parameters_may_be_named_like_a_section_in_lower_case():
+    doc = "Writes.\n\nParameters\n----------\nnote : str\n    The note.\nexample: str\n    One.\n"
+    assert split_docstring(doc) == ("Writes.", {"note": "The note.", "example": "One."})
