@@ -47,7 +47,7 @@ from ._fields import (
 )
 from ._frozen import Frozen, once
 
-__all__ = ["Signature", "Unresolved", "Where", "read_signature"]
+__all__ = ["Signature", "Unresolved", "Where", "read_signature", "unlistable"]
 
 _SEQUENCES: dict[object, type] = {
     list: list,
@@ -106,6 +106,24 @@ class Where:
         """A definition error naming the tool and the field."""
         where = f"field {self.path!r} of tool {self.tool!r}" if self.path else f"tool {self.tool!r}"
         return kind(f"{where}: {text}")
+
+
+def unlistable(text: str) -> str | None:
+    """Why no listing can carry a host's text, or `None`: UTF-8 has no lone surrogate.
+
+    The MCP SDK would refuse the whole `tools/list` answer, on every call.
+    """
+    if text.isascii():
+        return None
+    try:
+        text.encode()
+    except UnicodeEncodeError as exc:
+        return (
+            f"holds a lone surrogate ({text[exc.start]!r} at index {exc.start}), which no UTF-8 "
+            "text such as an MCP listing can carry; write the character itself "
+            "(in Python '\\U0001f600', not the JSON escapes '\\ud83d\\ude00')"
+        )
+    return None
 
 
 class Signature(Frozen):
@@ -471,6 +489,8 @@ def _annotated(
             )
         documentation = getattr(meta, "documentation", None)
         if isinstance(documentation, str):
+            if (why := unlistable(documentation)) is not None:
+                raise where.error(ValueError, f"its description {why}")
             description = documentation
         elif isinstance(meta, Transform):
             transforms.append(meta.fn)
@@ -621,6 +641,9 @@ def _choice(
     if kinds == {"integer", "number"}:
         kinds = {"number"}
     kind = kinds.pop() if len(kinds) == 1 else None
+    for value in values if kind == "string" else ():
+        if (why := unlistable(typing.cast("str", value))) is not None:
+            raise where.error(ValueError, f"{what} value {value!r} {why}")
     if kind is None:
         listed = ", ".join(sorted(repr(v) for v in values))
         raise where.error(
@@ -766,6 +789,8 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
         _check_closed(cls, where)
         optional_keys: frozenset[str] = getattr(cls, "__optional_keys__", frozenset[str]())
         for name, hint in hints.items():
+            if (why := unlistable(name)) is not None:
+                raise where.error(ValueError, f"the key {name!r} of {_name(cls)} {why}")
             bare, say = _key_wrappers(hint)
             here = where.into(name)
             node = _node(bare, here, seen)

@@ -20,7 +20,7 @@ from ._compile import Checker, compile_fields
 from ._docstrings import cleaned, split_docstring
 from ._fields import Field, ToolCall
 from ._frozen import Frozen, Unique
-from ._introspect import Signature, Unresolved, read_signature
+from ._introspect import Signature, Unresolved, read_signature, unlistable
 from ._problems import Invalid, message
 from ._refusals import field, lower_words, safe_refusal
 from ._schema import input_schema, read_only_dict
@@ -100,6 +100,9 @@ class ToolAnnotations(Frozen):
             raise ValueError(msg)
         if title is not None and (not isinstance(title, str) or not title.strip()):
             msg = f"a title is a non-empty string, got {title!r}"
+            raise ValueError(msg)
+        if title is not None and (why := unlistable(title)) is not None:
+            msg = f"its title {why}"
             raise ValueError(msg)
         self._set(read_only, destructive, idempotent, open_world, title)
 
@@ -425,14 +428,7 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
         except ValueError as exc:
             msg = f"tool {tool_name!r}: {exc}"
             raise ValueError(msg) from None
-        summary, docs = split_docstring(fn.__doc__)
-        text = summary if description is None else _own_description(description, tool_name)
-        if not text:
-            msg = (
-                f"tool {tool_name!r} has no description; write a docstring saying what it does "
-                "(a model reads it to choose the tool) or pass description=..."
-            )
-            raise ValueError(msg)
+        text, docs = _texts(fn.__doc__, description, tool_name)
         try:
             calling: _Calling | None = _resolve(fn, tool_name, docs)
         except Unresolved:
@@ -442,11 +438,30 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
     return decorate
 
 
+def _texts(doc: object, description: object, tool_name: str) -> tuple[str, dict[str, str]]:
+    """The tool's description and its parameters' from its docstring; `ValueError` if unusable."""
+    if isinstance(doc, str) and (why := unlistable(doc)) is not None:
+        msg = f"tool {tool_name!r}: its docstring {why}"
+        raise ValueError(msg)
+    summary, docs = split_docstring(doc if isinstance(doc, str) else None)
+    text = summary if description is None else _own_description(description, tool_name)
+    if not text:
+        msg = (
+            f"tool {tool_name!r} has no description; write a docstring saying what it does "
+            "(a model reads it to choose the tool) or pass description=..."
+        )
+        raise ValueError(msg)
+    return text, docs
+
+
 def _own_description(description: object, tool_name: str) -> str:
     """A description given to `@tool`, cleaned as a docstring is (any line endings)."""
     if not isinstance(description, str):
         msg = f"tool {tool_name!r}: a description says what it does, in a str; got {description!r}"
         raise ValueError(msg)  # noqa: TRY004 - SPEC 3: a bad description is a ValueError
+    if (why := unlistable(description)) is not None:
+        msg = f"tool {tool_name!r}: its description {why}"
+        raise ValueError(msg)
     return cleaned(description).strip()
 
 

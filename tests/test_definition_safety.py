@@ -29,6 +29,7 @@ from typing_extensions import Doc
 
 from adecore_tools import (
     ToolRefusal,
+    create_tool_registry,
     define_toolkit,
     field,
     parse_refusal_body,
@@ -542,7 +543,7 @@ NASTY = [
     "%s%d",
     "\x00",
     "\u2028",
-    "\ud800",
+    "\U0001f600",  # a lone surrogate is refused: see test_a_lone_surrogate_in_host_text_...
     "refused\tnot-permitted\tforged",
     "_k0",
     "data",
@@ -652,6 +653,71 @@ def test_docstrings_and_descriptions_keep_their_text_exactly():
         "required": ["a"],
     }
     assert parse_tool_input(t, {"a": "x"}) == {"a": "x", "b": 0}
+
+
+def _with_doc(doc: object, **options: Any) -> Any:
+    async def documented(*, a: str) -> None:
+        pass
+
+    documented.__doc__ = doc
+    return tool("odd", **options)(documented)
+
+
+class SurrogateMember(enum.Enum):
+    FINE = "fine"
+    HALF = "half \ud800"
+
+
+SURROGATES = {
+    "docstring": (lambda: _with_doc("Writes \ud83d\ude00."), "tool 'documented': its docstring"),
+    "docstring's Args": (
+        lambda: _with_doc("Writes.\n\nArgs:\n    a: The \ud800."),
+        "tool 'documented': its docstring",
+    ),
+    "description=": (
+        lambda: _with_doc("Writes.", description="Writes \udc80."),
+        "tool 'documented': its description",
+    ),
+    "title=": (lambda: _with_doc("Writes.", title="Note \ud800"), "tool 'documented': its title"),
+    "Doc": (lambda: declare(Annotated[str, Doc("\ud800")]), "field 'fld' of tool 'odd_tool'"),
+    "Doc of items": (
+        lambda: declare(list[Annotated[str, Doc("x\ud800")]]),
+        "field 'fld[]' of tool 'odd_tool'",
+    ),
+    "TypedDict key": (
+        lambda: declare(te.TypedDict("Keyed", {"a\ud800": int})),  # type: ignore[operator]
+        "field 'fld' of tool 'odd_tool'",
+    ),
+    "Literal": (lambda: declare(Literal["ok", "\udbff"]), "field 'fld' of tool 'odd_tool'"),
+    "Enum": (lambda: declare(SurrogateMember), "field 'fld' of tool 'odd_tool'"),
+}
+
+
+@pytest.mark.parametrize(("declaring", "where"), SURROGATES.values(), ids=list(SURROGATES))
+def test_a_lone_surrogate_in_host_text_is_refused_at_decoration(declaring, where):
+    """No UTF-8 text carries one: the MCP SDK would fail at every `tools/list` instead.
+
+    (A class docstring cannot hold one: Python refuses it when it makes the class.)
+    """
+    with pytest.raises(ValueError, match="lone surrogate") as caught:
+        declaring()
+    said = str(caught.value)
+    assert said.startswith(where)
+    assert "write the character itself" in said
+    said.encode("utf-8")  # the message itself can be printed and logged
+
+
+def test_a_docstring_that_is_no_string_is_no_description():
+    with pytest.raises(ValueError, match="tool 'documented' has no description; write a docstring"):
+        _with_doc(b"Writes.")
+
+
+def test_a_character_outside_the_basic_plane_is_listed():
+    t = _with_doc("Writes \U0001f600.\n\nArgs:\n    a: The \U0001f600.", title="\U0001f600")
+    (entry,) = create_tool_registry([define_toolkit("odd", [t])]).mcp_tools()
+    assert entry["description"] == "Writes \U0001f600."
+    assert entry["inputSchema"]["properties"]["a"]["description"] == "The \U0001f600."
+    assert entry["annotations"]["title"] == "\U0001f600"
 
 
 def test_any_typeddict_key_declares_lists_and_validates():
