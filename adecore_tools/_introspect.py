@@ -176,7 +176,8 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
             raise here.error(TypeError, "is positional-only; fields are passed by name")
         default = MISSING if param.default is param.empty else param.default
         node = _node(hint, here, ())
-        fields.append(_field(param.name, node, default, docs.get(param.name), here))
+        doc = docs.get(param.name)
+        fields.append(_field(param.name, node, default, doc, here, hint=hint))
     return Signature(
         fields=tuple(fields),
         call_name=None if call is None else call.name,
@@ -263,9 +264,14 @@ def _field(  # noqa: PLR0913 - each argument is one fact about the field
     doc: str | None,
     where: Where,
     *,
+    hint: object,
     key_required: bool | None = None,
 ) -> Field:
-    """One field. `key_required` says whether the key must be sent, where its class decides."""
+    """One field. `key_required` says whether the key must be sent, where its class decides.
+
+    `doc` is the field's docstring entry. A `Doc` on its annotation `hint` comes first; one inside
+    a type it names (an alias's) after, as does one inside `Annotated[Alias, Ge(0)]`.
+    """
     if default is None and not isinstance(node, Nullable):
         # Python 3.10's get_type_hints makes `x: T = None` Optional[T]; do the same everywhere.
         node = Nullable(node)
@@ -285,12 +291,15 @@ def _field(  # noqa: PLR0913 - each argument is one fact about the field
         required = default is MISSING and not admits_none
     if not required and default is MISSING and key_required is None:
         default = None
+    description = _description(node)
+    if description and doc and not _documents_itself(hint):  # looked at only when both speak
+        description = None
     return Field(
         name=name,
         type=node,
         required=required,
         default=default,
-        description=_description(node) or doc or _description_within(node),
+        description=description or doc or _description_within(node),
         missing_message=missing_message,
     )
 
@@ -308,6 +317,18 @@ def _required_message(node: Node) -> str | None:
 def _description(node: Node) -> str | None:
     node = node.inner if isinstance(node, Nullable) else node
     return node.description if isinstance(node, Constrained) else None
+
+
+def _documents_itself(hint: object) -> bool:
+    """Whether a `Doc` stands on the annotation itself (`Annotated[X, Doc(...)]`, or that `| None`).
+
+    A description inside a type it names, such as an alias's, does not count.
+    """
+    if te.get_origin(hint) in _UNIONS:  # `| None`, or Python 3.10's Optional for a None default
+        present = [arg for arg in te.get_args(hint) if arg is not type(None)]
+        hint = present[0] if len(present) == 1 else None
+    metadata = te.get_args(hint)[1:] if te.get_origin(hint) is te.Annotated else ()
+    return any(isinstance(getattr(m, "documentation", None), str) for m in _flatten(metadata))
 
 
 def _description_within(node: Node) -> str | None:
@@ -780,11 +801,12 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
             if not f.init:
                 continue
             default = f.default
-            key_required = None if default is not MISSING or f.default_factory is MISSING else False
+            say = None if default is not MISSING or f.default_factory is MISSING else False
             here = where.into(f.name)
-            node = _node(hints[f.name], here, seen)
+            hint = hints[f.name]
+            node = _node(hint, here, seen)
             doc = docs.get(f.name)
-            fields.append(_field(f.name, node, default, doc, here, key_required=key_required))
+            fields.append(_field(f.name, node, default, doc, here, hint=hint, key_required=say))
     else:
         _check_closed(cls, where)
         optional_keys: frozenset[str] = getattr(cls, "__optional_keys__", frozenset[str]())
@@ -798,7 +820,8 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
                 say = name not in optional_keys and (
                     not isinstance(node, Nullable) or _required_message(node) is not None
                 )
-            fields.append(_field(name, node, MISSING, docs.get(name), here, key_required=say))
+            doc = docs.get(name)
+            fields.append(_field(name, node, MISSING, doc, here, hint=bare, key_required=say))
     return Object(
         cls=cls,
         fields=tuple(fields),

@@ -736,6 +736,72 @@ def test_a_docstring_entry_wins_over_a_description_inside_the_type():
     assert properties["y"] == {"type": "integer", "description": "How many more."}
 
 
+AliasedName = NewType("AliasedName", Annotated[str, Doc("A name from the NewType.")])  # type: ignore[misc]
+
+
+class AliasedKeys(TypedDict):
+    """Keys whose types are aliases.
+
+    Attributes:
+        count: How many, as the class says.
+    """
+
+    count: Required[AliasedCount]
+
+
+@dataclass
+class AliasedFields:
+    """Fields whose types are aliases.
+
+    Attributes:
+        count: How many, the dataclass says.
+    """
+
+    count: AliasedCount = 0
+
+
+def test_a_docstring_entry_wins_over_an_alias_s_description_however_the_alias_is_written():
+    """As it does over one inside `Annotated[Alias, Ge(0)]`: the alias's is the fallback."""
+
+    async def t(  # noqa: PLR0917 - one field per way of writing the alias
+        a: AliasedCount,
+        b: Optional[AliasedCount] = None,  # noqa: UP045
+        c: AliasedCount | None = None,
+        d: Annotated[AliasedCount, "ignored metadata"] = 0,
+        e: AliasedName = AliasedName("x"),
+        f: Annotated[AliasedCount, Doc("The field's own Doc.")] = 0,
+        g: AliasedKeys | None = None,
+        h: AliasedFields | None = None,
+    ) -> None:
+        """Takes counts.
+
+        Args:
+            a: The a.
+            b: The b.
+            c: The c.
+            d: The d.
+            e: The e.
+            f: Not this one: a Doc on the field wins.
+        """
+
+    t_ = tool("kit")(t)
+    properties = tool_input_schema(t_)["properties"]
+    said = {name: schema.get("description") for name, schema in properties.items()}
+    assert said == {
+        "a": "The a.",
+        "b": "The b.",
+        "c": "The c.",
+        "d": "The d.",
+        "e": "The e.",
+        "f": "The field's own Doc.",
+        "g": "Keys whose types are aliases.",
+        "h": "Fields whose types are aliases.",
+    }
+    assert properties["g"]["properties"]["count"]["description"] == "How many, as the class says."
+    assert properties["h"]["properties"]["count"]["description"] == "How many, the dataclass says."
+    assert [f.description for f in t_.input.fields] == list(said.values())
+
+
 def test_an_empty_doc_writes_no_description():
     async def t(x: Annotated[int, Doc("")], xs: list[Annotated[int, Doc("")]]) -> None: ...
 
