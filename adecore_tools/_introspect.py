@@ -178,12 +178,30 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
         node = _node(hint, here, ())
         doc = docs.get(param.name)
         fields.append(_field(param.name, node, default, doc, here, hint=hint))
+    _check_documented(docs, fields, call, where)
     return Signature(
         fields=tuple(fields),
         call_name=None if call is None else call.name,
         call_type=call_type,
         call_positional=call is not None and call.kind is call.POSITIONAL_ONLY,
     )
+
+
+def _check_documented(
+    docs: Mapping[str, str], fields: list[Field], call: inspect.Parameter | None, where: Where
+) -> None:
+    """Refuse a docstring entry naming no parameter: a typo or a rename, its field undescribed."""
+    if not docs:
+        return
+    known = {f.name for f in fields}
+    for name in docs:
+        if name not in known and (call is None or name != call.name):
+            listed = ", ".join(f.name for f in fields) or "none"
+            raise where.error(
+                ValueError,
+                f"its docstring describes {name!r}, which is no parameter; "
+                f"fix the name or remove the entry (the fields: {listed})",
+            )
 
 
 def _hints(obj: object, where: Where) -> dict[str, Any]:

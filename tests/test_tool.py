@@ -173,6 +173,41 @@ def test_description_defaults_to_the_cleaned_docstring_without_parameter_section
     assert [f.description for f in t.input.fields] == ["The note's text.", "How many copies."]
 
 
+class _NoteCall(ToolCall):
+    pass
+
+
+def test_a_docstring_entry_naming_no_parameter_is_a_value_error():
+    """A renamed field or a typo: the field would silently lose its description."""
+
+    async def note_write(call: _NoteCall, text: str, *, limit: int = 1) -> None:
+        """Write a note.
+
+        Args:
+            call: The caller (documented, though no field: that is fine).
+            txt: The note's text.
+            limit: How many.
+        """
+
+    with pytest.raises(ValueError, match="which is no parameter") as caught:
+        tool("note")(note_write)
+    assert str(caught.value) == (
+        "tool 'note_write': its docstring describes 'txt', which is no parameter; "
+        "fix the name or remove the entry (the fields: text, limit)"
+    )
+
+
+def test_a_docstring_may_describe_the_call_parameter():
+    async def note_read(call: _NoteCall, *, limit: int = 1) -> None:
+        """Read notes.
+
+        :param call: Who is asking.
+        :param limit: How many.
+        """
+
+    assert tool("note")(note_read).input.fields[0].description == "How many."
+
+
 def test_single_line_docstring():
     async def note_read() -> str:
         """Read the notes."""
