@@ -532,7 +532,7 @@ def _annotated(
                 raise where.error(ValueError, f"its description {why}")
             description = documentation
         elif isinstance(meta, Transform):
-            transforms.append(meta.fn)
+            transforms.append(_plain_callable(meta.fn, where))
         elif isinstance(meta, (*_NUMERIC_BOUNDS, *_LENGTH_BOUNDS, at.Predicate, RequiredField)):
             checks.append(_checked(meta, inner, where))
         elif isinstance(meta, at.Not):
@@ -599,9 +599,35 @@ def _checked(check: Check, node: Node, where: Where) -> Check:  # noqa: C901
                 "with no default that does not admit None is required, and MinLen(1) refuses "
                 "an empty list)",
             )
-    elif not callable(check.func):
-        raise where.error(TypeError, f"Predicate needs a callable, got {check.func!r}")
+    else:
+        _plain_callable(check.func, where)
     return check
+
+
+def _plain_callable(fn: Callable[[Any], Any], where: Where) -> Callable[[Any], Any]:
+    """A predicate (under any `Not`) or transform: a callable, and not async.
+
+    Input is checked where nothing is awaited: a coroutine would be truthy (every value passing
+    the predicate) or handed to the tool.
+    """
+    inner: object = fn
+    while isinstance(inner, at.Not):
+        inner = inner.func
+    if not callable(inner):
+        raise where.error(TypeError, f"Predicate needs a callable, got {inner!r}")
+    if any(map(_is_async, (inner, type(inner).__call__))):  # `__call__`: an object's own
+        name = getattr(inner, "__name__", type(inner).__name__)
+        raise where.error(
+            TypeError,
+            f"{name} is async; it runs while the input is checked, where nothing is awaited, so "
+            "it would pass a coroutine on; make it a plain def, or await the work in the tool's "
+            "body",
+        )
+    return fn
+
+
+def _is_async(fn: object) -> bool:
+    return inspect.iscoroutinefunction(fn) or inspect.isasyncgenfunction(fn)
 
 
 def _numeric(node: Node) -> bool:

@@ -76,6 +76,55 @@ def test_transform_needs_a_callable():
     assert str(info.value) == "transform needs a callable, got 5"
 
 
+async def is_even(value: int) -> bool:
+    return value % 2 == 0
+
+
+async def upper(value: str) -> str:
+    return value.upper()
+
+
+async def letters(value: str) -> object:
+    yield value
+
+
+class AsyncCheck:
+    async def __call__(self, value: int) -> bool:
+        return value > 0
+
+
+@pytest.mark.parametrize(
+    ("annotation", "name"),
+    [
+        (Annotated[int, at.Predicate(is_even)], "is_even"),
+        (Annotated[int, at.Not(is_even)], "is_even"),
+        (Annotated[int, at.Predicate(AsyncCheck())], "AsyncCheck"),
+        (Annotated[str, transform(upper)], "upper"),
+        (Annotated[str, transform(letters)], "letters"),
+    ],
+    ids=["predicate", "not", "async __call__", "transform", "async generator"],
+)
+def test_an_async_check_or_transform_is_refused_at_decoration(annotation, name):
+    """SPEC 3: they run while input is checked, never awaited: a coroutine is truthy, so an
+    async predicate let every value through, and an async transform handed the tool a coroutine.
+    """
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    assert str(caught.value).startswith(f"field 'fld' of tool 'odd_tool': {name} is async;")
+
+
+@pytest.mark.parametrize(
+    "annotation",
+    [Annotated[int, at.Predicate(5)], Annotated[int, at.Not(5)], Annotated[int, at.Not(at.Not(5))]],  # type: ignore[arg-type]
+    ids=["predicate", "not", "not not"],
+)
+def test_a_predicate_of_no_callable_is_refused_at_decoration(annotation):
+    """SPEC 3: `Not(5)` raised "'int' object is not callable" only when a model sent a value."""
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    assert str(caught.value) == "field 'fld' of tool 'odd_tool': Predicate needs a callable, got 5"
+
+
 @pytest.mark.parametrize(
     ("annotation", "text"),
     [
