@@ -46,6 +46,8 @@ R = TypeVar("R")
 R_co = TypeVar("R_co", covariant=True)
 
 _EMPTY: dict[str, Any] = {}
+_READ_AS = (*WRAPPER_ASSIGNMENTS, "__code__", "__defaults__", "__kwdefaults__")
+"""What a tool copies from its function: `inspect` tests these for a function-like object."""
 
 
 def check_name(name: object, what: str) -> str:
@@ -222,8 +224,10 @@ class Tool(Unique, Generic[P, R_co]):
         _entry: dict[str, Any] | None = None,
     ) -> None:
         self._set(name, toolkit, description, annotations, fn, _docs, _calling, _entry)
-        # As `functools.wraps` would set them, for frameworks and tools that read the callable.
-        vars(self).update({a: getattr(fn, a) for a in WRAPPER_ASSIGNMENTS if hasattr(fn, a)})
+        # As `functools.wraps` would set them, for frameworks and tools that read the callable;
+        # with the code and defaults, `inspect` reads a tool as a coroutine function (hosts ask
+        # it whether to await a callable) and as the function's signature.
+        vars(self).update({a: getattr(fn, a) for a in _READ_AS if hasattr(fn, a)})
 
     def __repr__(self) -> str:
         """Show what a client would list."""

@@ -1246,6 +1246,23 @@ def test_tool_reads_as_the_function_it_wraps():
     assert weakref.ref(uses_later)() is uses_later
 
 
+def test_a_tool_is_a_coroutine_function_as_its_function_is():
+    """Hosts and frameworks (the MCP SDK's `MCPServer.tool()`, Starlette) ask `inspect` whether
+    to await a callable: a tool read as synchronous was called and its coroutine never awaited.
+    """
+
+    class Host:
+        async def method(self, text: str) -> str:
+            """Echo."""
+            return text
+
+    for t in (uses_later, _sample_tool(), make(Host().method)):
+        assert inspect.iscoroutinefunction(t)
+    for t in (uses_later, _sample_tool()):  # a method's code has `self`: only unwrapped it reads
+        assert inspect.signature(t, follow_wrapped=False) == inspect.signature(t.fn)
+    assert not inspect.iscoroutinefunction(Tool)
+
+
 def test_what_a_tool_reads_as_cannot_change():
     t = _sample_tool()
     for name in (*functools.WRAPPER_ASSIGNMENTS, "__wrapped__"):
