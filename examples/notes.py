@@ -44,6 +44,15 @@ class StaleRevisionError(Exception):
         self.current = current
 
 
+class MissingNoteError(IndexError):
+    """A delete named a note the document does not have."""
+
+    def __init__(self, index: int, count: int) -> None:
+        """Keep how many notes the document has."""
+        super().__init__(index)
+        self.count = count
+
+
 class Document:
     """An in-memory list of notes; every change moves its revision on by one."""
 
@@ -71,7 +80,7 @@ class Document:
         with self._lock:
             self._check(expected_revision)
             if index >= len(self._notes):
-                raise IndexError(index)
+                raise MissingNoteError(index, len(self._notes))
             del self._notes[index]
             self._revision += 1
             return self._revision
@@ -95,6 +104,11 @@ def _stale(error: StaleRevisionError) -> ToolRefusal:
         f"The document is at revision {error.current}; read it again before writing.",
         [f"revision\t{error.current}"],
     )
+
+
+def _missing(index: int, count: int) -> ToolRefusal:
+    msg = f"There is no note {index}; the document has {count}."
+    return ToolRefusal("no-such-note", msg, [f"notes\t{count}"])
 
 
 def _check_writer(call: NoteCall) -> None:
@@ -144,14 +158,15 @@ async def note_delete(
     _check_writer(call)
     _, notes = call.doc.read()
     if index >= len(notes):
-        msg = f"There is no note {index}; the document has {len(notes)}."
-        raise ToolRefusal("no-such-note", msg, [f"notes\t{len(notes)}"])
+        raise _missing(index, len(notes))
     if dry_run is True:
         return ["preview\tvalidated"]
     try:
         new_revision = call.doc.delete(index, expected_revision=revision)
     except StaleRevisionError as error:
         raise _stale(error) from None
+    except MissingNoteError as error:  # another caller deleted it since the read above
+        raise _missing(index, error.count) from None
     return ["note\tdeleted", f"revision\t{new_revision}"]
 
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from adecore_tools import ToolRefusal
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 NEEDS = {
@@ -51,3 +55,28 @@ def test_the_notes_example_answers_each_kind_of_call():
     assert "refused\tstale-revision" in out
     assert "refused\tnot-permitted" in out
     assert "refused\tbad-arguments\tnote_write needs text" in out
+
+
+def test_a_note_another_caller_deletes_meanwhile_is_refused_not_a_crash(monkeypatch):
+    """notes.py: another thread may delete between note_delete's read and its delete; left
+    without a revision, that was an `IndexError` (a bug to the host), not the model's refusal.
+    """
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    notes = importlib.import_module("notes")
+
+    class Busy(notes.Document):
+        def read(self) -> tuple[int, list[str]]:
+            seen = super().read()
+            if seen[1]:
+                self.delete(len(seen[1]) - 1)  # another caller, right after this read
+            return seen
+
+    doc = Busy()
+    doc.write("a")
+    doc.write("b")
+    call = notes.NoteCall(doc, may_write=True)
+    with pytest.raises(ToolRefusal) as info:
+        asyncio.run(notes.registry.run("note_delete", {"index": 1}, call))
+    assert info.value == ToolRefusal(
+        "no-such-note", "There is no note 1; the document has 1.", ["notes\t1"]
+    )
