@@ -483,3 +483,22 @@ def test_a_registry_built_and_used_from_many_threads_at_once():
         results = list(pool.map(job, range(200)))
     assert all(listed == results[0][0] for listed, _ in results)
     assert [got for _, got in results] == [[n, n] for n in range(200)]
+
+
+def test_input_changed_while_it_is_checked_is_the_host_race_not_a_refusal():
+    """README, decisions: checking never awaits, so only another thread (or the host's own code,
+    as this transform) can change the input meanwhile; Python's `RuntimeError` passes through
+    rather than a refusal that would send the model to fix input it got right.
+    """
+    sent: dict[str, object] = {"a": 1, "b": 2}
+
+    def meddle(value: int) -> int:
+        sent["c"] = 3  # what another thread could do between two keys
+        return value
+
+    @tool("race")
+    async def read_record(record: dict[str, Annotated[int, transform(meddle)]]) -> None:
+        """Reads a record."""
+
+    with pytest.raises(RuntimeError, match="changed size during iteration"):
+        parse_tool_input(read_record, {"record": sent})

@@ -3,6 +3,7 @@
 import asyncio
 import copy
 import json
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Literal
 
@@ -535,6 +536,56 @@ def test_a_cancellation_from_the_tool_passes_through():
 
     with pytest.raises(asyncio.CancelledError):
         run(_single(cancelled).run("cancelled"))
+
+
+def test_cancelling_a_run_cancels_the_tool_and_nothing_is_refused():
+    """README, decisions: a cancelled run (or one past its `asyncio.timeout`) raises
+    `CancelledError` from the tool's own await, which the tool sees; nothing makes it a refusal.
+    """
+    seen = []
+
+    async def waits() -> None:
+        """Wait for ever."""
+        started.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            seen.append("cancelled")
+            raise
+
+    reg = _single(waits)
+
+    async def main() -> None:
+        task = asyncio.create_task(reg.run("waits"))
+        await started.wait()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert task.cancelled()
+
+    started = asyncio.Event()  # bound to the loop that first waits on it
+    run(main())
+    assert seen == ["cancelled"]
+
+
+_GROUPS = [ExceptionGroup("g", [ValueError("x")])] if sys.version_info >= (3, 11) else []  # noqa: F821
+
+
+@pytest.mark.parametrize(
+    "error",
+    [KeyboardInterrupt(), SystemExit(3), StopAsyncIteration(), *_GROUPS],
+    ids=lambda error: type(error).__name__,
+)
+def test_a_base_exception_or_a_group_from_the_tool_passes_through_unchanged(error):
+    """SPEC 5: whatever the function raises passes through, not only `Exception`s."""
+
+    async def fails() -> None:
+        """Fail."""
+        raise error
+
+    with pytest.raises(type(error)) as info:
+        run(_single(fails).run("fails"))
+    assert info.value is error
 
 
 def test_none_input_means_no_fields():
