@@ -875,7 +875,16 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
 
 
 def _check_constructor(cls: type[object], where: Where) -> None:
-    """Refuse a dataclass that cannot be built from its fields by name, and from nothing else."""
+    """Refuse a dataclass that cannot be built from its fields by name, and from nothing else.
+
+    Or whose `__post_init__` is async: `__init__` would never await its checks.
+    """
+    if _is_async(getattr(cls, "__post_init__", None)):
+        raise where.error(
+            TypeError,
+            f"{_name(cls)}.__post_init__ is async; it runs while the input is checked, where "
+            "nothing is awaited, so its checks would never run; make it a plain def",
+        )
     names = {f.name for f in dataclasses.fields(typing.cast("Any", cls)) if f.init}
     params = inspect.signature(cls).parameters.values()
     by_name = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}

@@ -4,6 +4,7 @@ A mutation run of `_introspect`, `_tool`, `_codegen` and `_fields` found each of
 unpinned: breaking it let the rest of the suite pass.
 """
 
+import dataclasses
 import io
 import pickle
 import sys
@@ -111,6 +112,24 @@ def test_an_async_check_or_transform_is_refused_at_decoration(annotation, name):
     with pytest.raises(TypeError) as caught:
         declare(annotation)
     assert str(caught.value).startswith(f"field 'fld' of tool 'odd_tool': {name} is async;")
+
+
+@dataclasses.dataclass
+class CheckedLater:
+    size: int
+
+    async def __post_init__(self) -> None:
+        if self.size < 0:
+            raise ValueError("size is at least 0")
+
+
+def test_a_dataclass_with_an_async_post_init_is_refused_at_decoration():
+    """SPEC 3: `__init__` never awaits it, so its checks never ran and every value passed."""
+    with pytest.raises(TypeError) as caught:
+        declare(CheckedLater)
+    assert str(caught.value).startswith(
+        f"field 'fld' of tool 'odd_tool': {__name__}.CheckedLater.__post_init__ is async;"
+    )
 
 
 @pytest.mark.parametrize(
