@@ -217,8 +217,10 @@ def _hints(obj: object, where: Where) -> dict[str, Any]:
             return te.get_type_hints(obj, include_extras=True)
         # `localns` not the module's own: typing shares `Optional["Item"]` between modules, and
         # with the module as both namespaces it would keep the first module's `Item`
+        # its type parameters (`async def f[T]`) too: Python 3.12 does not look them up itself
+        local = {p.__name__: p for p in target.__type_params__}
         return te.get_type_hints(
-            target, globalns=target.__globals__, localns={}, include_extras=True
+            target, globalns=target.__globals__, localns=local, include_extras=True
         )
     except NameError as exc:
         name = exc.name or str(exc)

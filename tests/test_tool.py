@@ -540,6 +540,27 @@ def test_a_callable_that_is_no_function_is_a_type_error(name):
         make(functools.partial(g, count=1), name=name)
 
 
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="type parameters are Python 3.12+")
+def test_a_quoted_type_parameter_of_a_generic_tool_reads_as_on_every_python():
+    """Python 3.12's get_type_hints does not see `__type_params__`; 3.13's does."""
+    namespace: dict[str, Any] = {"make": make, "ToolCall": ToolCall}
+    exec(  # noqa: S102 - our own source text; type parameters need 3.12 to parse
+        "from __future__ import annotations\n"
+        "class Scoped[V](ToolCall):\n"
+        "    def __init__(self, value: V) -> None:\n"
+        "        self.value = value\n"
+        "async def echo[V](call: Scoped[V], n: int) -> V:\n"
+        "    return call.value\n"
+        "async def items[V](values: list[V]) -> None: ...\n"
+        "t = make(echo)\n",
+        namespace,
+    )
+    registry = create_tool_registry([define_toolkit("kit", [namespace["t"]])])
+    assert run(registry.run("echo", {"n": 1}, namespace["Scoped"]("v"))) == "v"
+    with pytest.raises(TypeError, match=r"field 'values\[\]' of tool 'items': .*type variables"):
+        make(namespace["items"])
+
+
 def test_a_bound_async_method_is_a_tool():
     class Service:
         async def write(self, text: str) -> str:
