@@ -160,7 +160,7 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
         if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             raise here.error(TypeError, "*args and **kwargs cannot be described; name each field")
         if param.name not in hints:
-            raise here.error(TypeError, "has no annotation; annotate it with the type it takes")
+            raise here.error(TypeError, _no_annotation(param.name, fn))
         hint = hints[param.name]
         called = te.get_origin(hint) or hint  # a generic call class too
         if _is_call_class(called):
@@ -185,6 +185,15 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
         call_type=call_type,
         call_positional=call is not None and call.kind is call.POSITIONAL_ONLY,
     )
+
+
+def _no_annotation(name: str, fn: Callable[..., Any]) -> str:
+    if name in ("self", "cls"):  # a method decorated in its class: never called with an instance
+        return (
+            "has no annotation, and a tool is called without an instance or class; decorate "
+            f"the bound method after the class instead: tool(...)(obj.{fn.__name__})"
+        )
+    return "has no annotation; annotate it with the type it takes"
 
 
 def _check_documented(

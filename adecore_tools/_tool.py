@@ -401,12 +401,10 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
         raise TypeError(msg)
 
     def decorate(fn: Callable[P, Coroutine[Any, Any, R]]) -> Tool[P, R]:
+        if isinstance(fn, staticmethod):  # `@tool` above `@staticmethod`: callable, as typed
+            fn = typing.cast("Callable[P, Coroutine[Any, Any, R]]", fn.__func__)
         if not (inspect.isfunction(fn) or inspect.ismethod(fn)):
-            msg = (
-                f"a tool is an `async def` function (or a bound method), got {fn!r}; "
-                "wrap it in an `async def` with the fields as its parameters"
-            )
-            raise TypeError(msg)
+            raise TypeError(_no_function(fn, name))
         tool_name = check_name(fn.__name__ if name is None else name, "tool")
         try:
             toolkit_name = check_name(toolkit, "toolkit")
@@ -414,13 +412,7 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
             msg = f"tool {tool_name!r}: {exc}"
             raise ValueError(msg) from None
         if not inspect.iscoroutinefunction(fn):
-            msg = f"tool {tool_name!r}: a tool is an `async def` function; make it async"
-            if inspect.isasyncgenfunction(fn):
-                msg = (
-                    f"tool {tool_name!r}: a tool returns one answer, and an async generator "
-                    "yields many; return the answer instead of yielding it"
-                )
-            raise TypeError(msg)
+            raise TypeError(f"tool {tool_name!r}: {_not_async(fn)}")
         try:
             annotations = ToolAnnotations(
                 read_only=read_only,
@@ -440,6 +432,41 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
         return Tool(tool_name, toolkit_name, text, annotations, fn, docs, calling)
 
     return decorate
+
+
+def _no_function(fn: object, name: str | None) -> str:
+    """Why `fn` is no tool function, and what to write instead."""
+    if isinstance(fn, Tool):
+        return (
+            f"tool {fn.name!r} is a tool already; to list it in another toolkit too, "
+            f"decorate its function again: tool('other', name=...)({fn.name}.fn)"
+        )
+    named = name or getattr(fn, "__name__", None)
+    where = f"tool {named!r}: " if isinstance(named, str) else ""
+    if isinstance(fn, classmethod):
+        return (
+            f"{where}a classmethod has no class yet when @tool reads it; decorate the bound "
+            f"method after the class instead: tool(...)(Owner.{fn.__name__})"
+        )
+    return (
+        f"{where}a tool is an `async def` function (or a bound method), got {fn!r}; "
+        "wrap it in an `async def` with the fields as its parameters"
+    )
+
+
+def _not_async(fn: Callable[..., object]) -> str:
+    """Why a function is no `async def`, and what to write instead."""
+    if inspect.isasyncgenfunction(fn):
+        return (
+            "a tool returns one answer, and an async generator yields many; return the answer "
+            "instead of yielding it"
+        )
+    if inspect.iscoroutinefunction(inspect.unwrap(fn)):
+        return (
+            "the function is async, but the decorator that wraps it returns a plain function; "
+            "make the wrapper an `async def` that awaits it"
+        )
+    return "a tool is an `async def` function; make it async"
 
 
 def _texts(doc: object, description: object, tool_name: str) -> tuple[str, dict[str, str]]:

@@ -536,8 +536,85 @@ def test_a_generic_call_class_is_the_call_parameter():
 def test_a_callable_that_is_no_function_is_a_type_error(name):
     async def g(text: str, count: int) -> None: ...
 
-    with pytest.raises(TypeError, match=r"(?s)async def.*partial"):
+    with pytest.raises(TypeError, match=r"(?s)async def.*partial") as info:
         make(functools.partial(g, count=1), name=name)
+    assert (name is None) or str(info.value).startswith("tool 'named': ")
+
+
+def test_a_tool_over_a_staticmethod_is_the_function_it_holds():
+    """As the type checkers read it: a staticmethod is callable like its function."""
+
+    class Service:
+        @tool("kit")
+        @staticmethod
+        async def ping(n: int) -> int:
+            """Pings back."""
+            return n * 2
+
+    assert isinstance(Service.ping, Tool)
+    assert names(Service.ping) == ("n",)
+    registry = create_tool_registry([define_toolkit("kit", [Service.ping])])
+    assert run(registry.run("ping", {"n": 2})) == 4
+    assert run(Service().ping(3)) == 6
+
+
+def test_a_method_decorated_in_its_class_says_to_decorate_the_bound_method():
+    """A tool is called without an instance: `self` would never be filled."""
+    fix = r"field 'self' of tool 'write': .*tool\(\.\.\.\)\(obj\.write\)"
+    with pytest.raises(TypeError, match=fix):
+
+        class Service:
+            @tool("kit")
+            async def write(self, text: str) -> str:
+                """Writes."""
+                return text
+
+
+def test_a_classmethod_and_tool_stacked_either_way_say_what_to_do():
+    with pytest.raises(TypeError, match=r"field 'cls' of tool 'write': .*bound method"):
+
+        class Above:
+            @classmethod
+            @tool("kit")
+            async def write(cls, text: str) -> str:
+                """Writes."""
+                return text
+
+    fix = r"^tool 'write': .*classmethod.*tool\(\.\.\.\)\(Owner\.write\)"
+    with pytest.raises(TypeError, match=fix):
+
+        class Below:
+            @tool("kit")
+            @classmethod
+            async def write(cls, text: str) -> str:
+                """Writes."""
+                return text
+
+
+def test_a_tool_decorated_again_says_it_is_a_tool_already():
+    async def ping(n: int) -> int:
+        """Pings."""
+        return n
+
+    first = make(ping)
+    with pytest.raises(TypeError, match=r"^tool 'ping' is a tool already; .*\.fn"):
+        tool("other")(first)
+
+
+def test_a_sync_wrapper_around_an_async_function_says_the_wrapper_is_sync():
+    def plain(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            return fn(*args, **kwargs)
+
+        return wrapper
+
+    async def ping(n: int) -> int:
+        """Pings."""
+        return n
+
+    with pytest.raises(TypeError, match=r"^tool 'ping': .*wraps.*make the wrapper an `async def`"):
+        make(plain(ping))
 
 
 @pytest.mark.skipif(sys.version_info < (3, 12), reason="type parameters are Python 3.12+")

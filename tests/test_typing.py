@@ -7,7 +7,7 @@ build if `@tool` loses the parameters or the return type. At run time it calls t
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine, Sequence
+from collections.abc import AsyncIterator, Coroutine, Sequence
 from typing import Annotated, Any
 
 from annotated_types import Ge
@@ -17,6 +17,7 @@ from adecore_tools import (
     DryRun,
     Tool,
     ToolCall,
+    Toolkit,
     ToolRegistry,
     create_tool_registry,
     define_toolkit,
@@ -83,3 +84,54 @@ def test_the_public_functions_are_typed() -> None:
     assert_type(arguments, dict[str, Any])
     assert arguments == {"text": "hi", "count": 1, "dry_run": None}
     assert_type(tool_input_schema(typed_write), dict[str, Any])
+
+
+class Service:
+    @staticmethod
+    @tool("typed")
+    async def ping(n: int) -> int:
+        """Pings back."""
+        return n
+
+    @tool("typed")
+    @staticmethod
+    async def pong(n: int) -> int:
+        """Pongs back."""
+        return n
+
+
+def test_a_tool_and_a_staticmethod_stack_either_way() -> None:
+    tools: list[Tool[[int], int]] = [Service.ping, Service.pong, Service().ping, Service().pong]
+    assert_type(asyncio.run(Service().pong(2)), int)
+    assert [asyncio.run(t(1)) for t in tools] == [1, 1, 1, 1]
+    define_toolkit("typed", tools[:2])
+
+
+def test_the_function_and_the_results_keep_their_types() -> None:
+    assert_type(typed_write.fn(Call("ann"), "hi"), Coroutine[Any, Any, list[str]]).close()
+    registry = create_tool_registry([define_toolkit("typed", (typed_write,))])
+    assert_type(asyncio.run(registry.run("typed_write", {"text": "hi"}, Call("ann"))), Any)
+    assert_type(registry.get("typed_write"), Tool[..., Any] | None)
+    assert_type(registry.toolkits, tuple[Toolkit, ...])
+    assert_type(registry.select("typed"), ToolRegistry)
+
+
+async def wrong_declarations_are_flagged(registry: ToolRegistry) -> None:
+    """Never run: each is an error at run time too, so the checkers must flag it."""
+
+    def sync(n: int) -> int:
+        return n
+
+    async def stream(n: int) -> AsyncIterator[int]:
+        yield n
+
+    tool("typed")(sync)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+    tool("typed")(stream)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+    tool(sync)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+    define_toolkit("typed", [typed_write.fn])  # type: ignore[list-item]  # pyright: ignore[reportArgumentType]
+    create_tool_registry([typed_write])  # type: ignore[list-item]  # pyright: ignore[reportArgumentType]
+    parse_tool_input(typed_write.fn, {})  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+    await registry.run(typed_write, {})  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+    await typed_write.fn(Call("ann"), 3)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+    count: int = await typed_write(Call("ann"), "hi")  # type: ignore[assignment]  # pyright: ignore[reportAssignmentType]
+    assert count
