@@ -32,6 +32,12 @@ class ToolRegistry(Unique):
 
     def __init__(self, toolkits: Iterable[Toolkit]) -> None:
         """Check the toolkits and index their tools; `ValueError` on a name used twice."""
+        if isinstance(toolkits, str) or not isinstance(toolkits, Iterable):  # one, not in a list
+            msg = (
+                f"toolkits come in a list, got {toolkits!r}; "
+                "write create_tool_registry([a_toolkit, another_toolkit])"
+            )
+            raise TypeError(msg)
         kits = tuple(toolkits)
         by_name: dict[str, Tool[..., Any]] = {}
         seen_kits: set[str] = set()

@@ -506,6 +506,12 @@ class Toolkit(Frozen):
     def __init__(self, name: str, tools: Iterable[Tool[..., Any]]) -> None:
         """Check the tools: `ValueError` when one names another toolkit or two share a name."""
         name = check_name(name, "toolkit")
+        if isinstance(tools, str) or not isinstance(tools, Iterable):  # one tool, not in a list
+            msg = (
+                f"toolkit {name!r}: tools come in a list, got {tools!r}; "
+                f"write define_toolkit({name!r}, [a_tool, another_tool])"
+            )
+            raise TypeError(msg)
         members = tuple(tools)
         seen: set[str] = set()
         for member in members:

@@ -14,7 +14,7 @@ import annotated_types as at
 import pytest
 import typing_extensions as te
 
-from adecore_tools import define_toolkit, required_field, tool, transform
+from adecore_tools import create_tool_registry, define_toolkit, required_field, tool, transform
 
 
 def declare(annotation: object) -> object:
@@ -59,6 +59,27 @@ def test_a_toolkit_of_something_that_is_no_tool_names_the_toolkit_and_the_fix():
         define_toolkit("note", [note_read])
     assert str(info.value) == (
         f"toolkit 'note': {note_read!r} is not a tool; decorate it with @tool('note')"
+    )
+
+
+@pytest.mark.parametrize("given", [swapped_out, "swapped_out", None], ids=["tool", "str", "none"])
+def test_a_toolkit_of_one_tool_not_in_a_list_says_to_list_it(given):
+    """Not `'Tool' object is not iterable`, nor a string's letters called tools one by one."""
+    with pytest.raises(TypeError) as info:
+        define_toolkit("note", given)
+    assert str(info.value) == (
+        f"toolkit 'note': tools come in a list, got {given!r}; "
+        "write define_toolkit('note', [a_tool, another_tool])"
+    )
+
+
+@pytest.mark.parametrize("given", [define_toolkit("note", [swapped_out]), "note", None])
+def test_a_registry_of_one_toolkit_not_in_a_list_says_to_list_it(given):
+    with pytest.raises(TypeError) as info:
+        create_tool_registry(given)
+    assert str(info.value) == (
+        f"toolkits come in a list, got {given!r}; "
+        "write create_tool_registry([a_toolkit, another_toolkit])"
     )
 
 
