@@ -49,7 +49,7 @@ def agent_tool(registry: ToolRegistry, t: Tool[..., Any]) -> AgentTool[Any]:
     if sys.version_info < (3, 11):  # Pydantic AI takes `Self` from `typing`; checkers know this
         msg = "Pydantic AI runs on Python 3.11 or newer"
         raise RuntimeError(msg)
-    return AgentTool.from_schema(
+    agent_tool = AgentTool.from_schema(
         run,
         name=t.name,
         description=t.description,
@@ -58,6 +58,12 @@ def agent_tool(registry: ToolRegistry, t: Tool[..., Any]) -> AgentTool[Any]:
         json_schema=copy.deepcopy(tool_input_schema(t)),
         takes_ctx=True,
     )
+    # Strict mode off, as in `openai_agents.py`. Left to infer it, Pydantic AI's OpenAI profile
+    # adds `additionalProperties: false` to every object of the schema: a record
+    # (`dict[str, X]`, listed as `{"type": "object"}`) would then tell the model it takes no key.
+    # The registry refuses unknown fields itself, naming the closest real one.
+    agent_tool.strict = False
+    return agent_tool
 
 
 def main() -> None:
@@ -70,6 +76,7 @@ def main() -> None:
             "name": definition.name,
             "description": definition.description,
             "parameters": definition.parameters_json_schema,
+            "strict": definition.strict,
         }
         print(json.dumps(listing, indent=2))
 

@@ -12,7 +12,7 @@ import importlib
 import json
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -28,9 +28,17 @@ from pydantic_ai.messages import (
     ToolReturnPart,
 )
 from pydantic_ai.models.function import AgentInfo, FunctionModel
+from pydantic_ai.profiles.openai import openai_model_profile
 from pydantic_ai.tools import ToolDefinition
 
-from adecore_tools import ToolRefusal, parse_refusal_body, tool_input_schema
+from adecore_tools import (
+    ToolRefusal,
+    create_tool_registry,
+    define_toolkit,
+    parse_refusal_body,
+    tool,
+    tool_input_schema,
+)
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -121,6 +129,42 @@ def test_the_model_is_shown_our_schema(examples):
         },
         "required": ["index"],
     }
+
+
+def test_an_openai_model_is_shown_our_schema_too_so_a_record_takes_any_key(examples):
+    """Left to infer strictness, Pydantic AI's OpenAI profile adds `additionalProperties: false`
+    to every object: a record (`dict[str, X]`, listed as `{"type": "object"}`) would tell the
+    model that it takes no key at all. The adapter sets strict mode off, as the OpenAI Agents one.
+    """
+
+    @tool("demo")
+    async def label(labels: dict[str, str], mode: Literal["add", "set"]) -> list[str]:
+        """Labels the active document."""
+        return [f"{key}\t{value}" for key, value in labels.items()] + [mode]
+
+    registry = create_tool_registry([define_toolkit("demo", [label])])
+    seen: list[ToolDefinition] = []
+
+    def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        seen.extend(info.function_tools)
+        if len(messages) == 1:
+            args = {"labels": {"color": "red"}, "mode": "set"}
+            return ModelResponse(parts=[ToolCallPart("label", args, tool_call_id="c1")])
+        return ModelResponse(parts=[TextPart("done")])
+
+    agent = Agent(
+        FunctionModel(model, profile=openai_model_profile("gpt-5")),
+        toolsets=[examples.adapter.toolset(registry)],
+    )
+    result = asyncio.run(agent.run("Label it"))
+    assert result.output == "done"
+    shown = seen[0]
+    assert shown.strict is False
+    assert shown.parameters_json_schema["properties"]["labels"] == {
+        "type": "object",
+        "properties": {},  # added by Pydantic AI: no property is named, so any key is allowed
+    }
+    assert "additionalProperties" not in shown.parameters_json_schema
 
 
 def test_calls_run_through_the_registry_with_the_run_deps_as_the_call(examples):
