@@ -152,6 +152,27 @@ def test_json_python_will_not_read_is_refused_like_any_bad_input(examples, tools
     assert refusal.message.startswith("expected an object, got ")
 
 
+def test_arguments_nested_past_the_recursion_limit_fail_the_run_inside_the_sdk(examples, tools):
+    # A known difference, written in the README: before it invokes a tool, Agents 0.24 reads the
+    # arguments itself (to tell repeated calls apart) and lets `RecursionError` out, so the run
+    # fails before `invoke` can refuse them. If this starts failing, the SDK fixed it: update the
+    # README.
+    nested = '{"text": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    model = ScriptedModel([[function_call("note_write", nested, call_id="c1")]])
+    agent = Agent(name="notes", model=model, tools=list(tools.values()))
+    doc = examples.notes.Document()
+    with pytest.raises(RecursionError):
+        asyncio_run(
+            Runner.run(
+                agent,
+                "Write down: buy milk",
+                context=examples.notes.NoteCall(doc, may_write=True),
+                run_config=RunConfig(tracing_disabled=True),
+            )
+        )
+    assert doc.read() == (0, [])
+
+
 def test_the_tool_own_refusals_come_back_as_text(examples, tools):
     doc = examples.notes.Document()
     reader = examples.notes.NoteCall(doc, may_write=False)
