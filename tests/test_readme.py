@@ -62,8 +62,26 @@ def test_every_guide_sample_runs_in_order(monkeypatch):
         _run(sample, f"README.md guide sample {number}", module)
 
 
+def _printed(sample: str) -> list[str]:
+    """The output a sample says it prints: a `print(...)  # text` line's comment, or the `# `
+    comment lines right under a `print(...)` line that has none."""
+    lines = sample.splitlines()
+    expected: list[str] = []
+    for number, line in enumerate(lines):
+        if "print(" not in line:
+            continue
+        if "  # " in line:
+            expected.append(line.split("  # ", 1)[1])
+            continue
+        for below in lines[number + 1 :]:
+            if not below.lstrip().startswith("# "):
+                break
+            expected.append(below.lstrip()[2:])
+    return expected
+
+
 @pytest.mark.parametrize("number", range(len(SAMPLE.findall(INTEGRATIONS))))
-def test_every_integration_sample_runs(number, monkeypatch):
+def test_every_integration_sample_runs_and_prints_what_it_says(number, monkeypatch, capsys):
     sample = SAMPLE.findall(INTEGRATIONS)[number]
     monkeypatch.syspath_prepend(str(ROOT / "examples"))
     missing = sorted(name for name in _imported(sample) if importlib.util.find_spec(name) is None)
@@ -72,6 +90,9 @@ def test_every_integration_sample_runs(number, monkeypatch):
     module = types.ModuleType("readme_integration")
     monkeypatch.setitem(sys.modules, "readme_integration", module)
     _run(sample, f"README.md integration sample {number + 1}", module)
+    expected = _printed(sample)
+    assert expected
+    assert capsys.readouterr().out.splitlines() == expected
 
 
 def test_the_integration_samples_exist():
