@@ -116,7 +116,7 @@ def _check_writer(call: NoteCall) -> None:
         raise ToolRefusal("not-permitted", "This caller may read this document but not change it.")
 
 
-@tool("note", read_only=True, idempotent=True, title="Read notes")
+@tool("note", read_only=True, idempotent=True, open_world=False, title="Read notes")
 async def note_read(
     call: NoteCall,
     limit: Annotated[int, Ge(1), Le(100), Doc("How many notes to return, first ones first")] = 20,
@@ -127,7 +127,7 @@ async def note_read(
     return [f"revision\t{revision}", *or_note(rows, "notes\tnone")]
 
 
-@tool("note", title="Write a note")
+@tool("note", open_world=False, title="Write a note")
 async def note_write(
     call: NoteCall,
     text: Annotated[
@@ -147,7 +147,7 @@ async def note_write(
     return ["note\twritten", f"revision\t{new_revision}"]
 
 
-@tool("note", destructive=True, title="Delete a note")
+@tool("note", destructive=True, open_world=False, title="Delete a note")
 async def note_delete(
     call: NoteCall,
     index: Annotated[int, Ge(0), Doc("The note's index, as note_read lists it")],

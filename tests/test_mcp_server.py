@@ -131,6 +131,38 @@ def test_registry_entries_are_valid_sdk_tools(examples):
         assert tool.model_dump(mode="json", by_alias=True, exclude_none=True) == plain
 
 
+def test_the_listing_says_what_a_client_must_not_assume(server):
+    """MCP reads a missing hint as its default, and `openWorldHint` defaults to true: a client
+    would warn that the notes tools reach outside entities, when they touch one in-memory document.
+    """
+    hints = {
+        tool.name: tool.annotations.model_dump(by_alias=True, exclude_none=True)
+        for tool in server.list_tools().tools
+        if tool.annotations is not None
+    }
+    assert hints == {
+        "note_read": {
+            "title": "Read notes",
+            "readOnlyHint": True,
+            "destructiveHint": False,
+            "idempotentHint": True,
+            "openWorldHint": False,
+        },
+        "note_write": {
+            "title": "Write a note",
+            "readOnlyHint": False,
+            "destructiveHint": False,
+            "openWorldHint": False,
+        },
+        "note_delete": {
+            "title": "Delete a note",
+            "readOnlyHint": False,
+            "destructiveHint": True,
+            "openWorldHint": False,
+        },
+    }
+
+
 def test_a_good_call_comes_back_as_one_text_of_the_tool_lines(server):
     revision = server.revision()
     result = server.call("note_write", {"text": "Buy milk", "revision": revision})
