@@ -8,6 +8,7 @@ network, no model). Tracing is off, so nothing is sent anywhere.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import json
 from collections.abc import Awaitable
@@ -152,16 +153,16 @@ def test_json_python_will_not_read_is_refused_like_any_bad_input(examples, tools
     assert refusal.message.startswith("expected an object, got ")
 
 
-def test_arguments_nested_past_the_recursion_limit_fail_the_run_inside_the_sdk(examples, tools):
+def test_arguments_nested_past_the_recursion_limit_never_reach_the_document(examples, tools):
     # A known difference, written in the README: before it invokes a tool, Agents 0.24 reads the
     # arguments itself (to tell repeated calls apart) and lets `RecursionError` out, so the run
-    # fails before `invoke` can refuse them. If this starts failing, the SDK fixed it: update the
-    # README.
+    # fails before `invoke` can refuse them. A later SDK may hand them on, and `invoke` refuses
+    # them: either way nothing is written, and nothing else comes out.
     nested = '{"text": ' + "[" * 100_000 + "]" * 100_000 + "}"
     model = ScriptedModel([[function_call("note_write", nested, call_id="c1")]])
     agent = Agent(name="notes", model=model, tools=list(tools.values()))
     doc = examples.notes.Document()
-    with pytest.raises(RecursionError):
+    with contextlib.suppress(RecursionError):
         asyncio_run(
             Runner.run(
                 agent,
