@@ -2147,6 +2147,29 @@ def test_host_message_starts_with_the_path_unless_the_name_is_a_whole_word(name,
     assert refused(f, {}) == shown
 
 
+def test_only_the_last_named_part_of_a_nested_path_can_stand_in_the_message():
+    """The field's own name is the last named part of its path: a parent's name does not count."""
+
+    class Address(TypedDict):
+        city: Annotated[str, required_field("the address is incomplete")]
+        zip: Annotated[str, required_field("each zip must be given")]
+
+    @tool("v")
+    async def ship(address: Address, stops: list[Address]):
+        """Ships a parcel."""
+
+    good = {"city": "Oslo", "zip": "0150"}
+    assert refused(ship, {"address": {"city": "", "zip": "0150"}, "stops": []}) == (
+        "address.city: the address is incomplete"
+    )
+    assert refused(ship, {"address": {"city": "Oslo", "zip": ""}, "stops": []}) == (
+        "each zip must be given"
+    )
+    assert refused(ship, {"address": good, "stops": [good, {"city": "", "zip": "1"}]}) == (
+        "stops[1].city: the address is incomplete"
+    )
+
+
 def test_an_empty_key_never_stands_in_a_message():
     """A `TypedDict` key may be empty; an empty word matches between any two non-word characters."""
     Form = TypedDict("Form", {"": Annotated[str, required_field("This is needed.")]})
