@@ -773,7 +773,10 @@ def _enum(cls: type[enum.Enum], where: Where) -> Choice:
             kept.add(id(member))
             members.append(member)
     if not members:
-        raise where.error(TypeError, f"the Enum {_name(cls)} has no members to choose from")
+        raise where.error(
+            TypeError,
+            f"the Enum {_name(cls)} has no members to choose from; give it at least one member",
+        )
     values = tuple(m.value for m in members)
     return _choice(values, tuple(members), f"the Enum {_name(cls)}", where)
 
@@ -849,7 +852,9 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
         for hint in hints.values():
             if isinstance(hint, dataclasses.InitVar):
                 raise where.error(
-                    TypeError, f"{_name(cls)} has an InitVar, which no input can fill"
+                    TypeError,
+                    f"{_name(cls)} has an InitVar, which no input can fill; make it a field, "
+                    "or drop it",
                 )
         _check_constructor(cls, where)
         for f in dataclasses.fields(typing.cast("Any", cls)):

@@ -53,7 +53,8 @@ class ToolRegistry(Unique):
                 if t.name in by_name:
                     msg = (
                         f"tool {t.name!r} is in toolkit {by_name[t.name].toolkit!r} and in "
-                        f"toolkit {kit.name!r}; tool names are unique across a registry"
+                        f"toolkit {kit.name!r}; tool names are unique across a registry, so "
+                        "rename one"
                     )
                     raise ValueError(msg)
                 by_name[t.name] = t

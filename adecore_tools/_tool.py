@@ -97,7 +97,8 @@ class ToolAnnotations(Frozen):
                 raise ValueError(msg)
         if read_only and destructive:
             msg = (
-                "a tool cannot be both read_only and destructive; a read-only tool removes nothing"
+                "a tool cannot be both read_only and destructive (a read-only tool removes "
+                "nothing); set one of them only"
             )
             raise ValueError(msg)
         if title is not None and (not isinstance(title, str) or not title.strip()):

@@ -5,6 +5,7 @@ unpinned: breaking it let the rest of the suite pass.
 """
 
 import dataclasses
+import enum
 import io
 import pickle
 import sys
@@ -14,7 +15,14 @@ import annotated_types as at
 import pytest
 import typing_extensions as te
 
-from adecore_tools import create_tool_registry, define_toolkit, required_field, tool, transform
+from adecore_tools import (
+    ToolCall,
+    create_tool_registry,
+    define_toolkit,
+    required_field,
+    tool,
+    transform,
+)
 
 
 def declare(annotation: object) -> object:
@@ -81,6 +89,172 @@ def test_a_registry_of_one_toolkit_not_in_a_list_says_to_list_it(given):
         f"toolkits come in a list, got {given!r}; "
         "write create_tool_registry([a_toolkit, another_toolkit])"
     )
+
+
+class HostCall(ToolCall):
+    """What the tools below may touch."""
+
+
+async def plain_tool(text: str) -> None:
+    """Takes a text."""
+
+
+def sync(text: str) -> None:
+    """Takes a text."""
+
+
+async def star_args(*texts: str) -> None:
+    """Takes texts."""
+
+
+async def star_kwargs(**texts: str) -> None:
+    """Takes texts."""
+
+
+async def unannotated(text) -> None:
+    """Takes a text."""
+
+
+async def two_calls(first: HostCall, second: HostCall) -> None:
+    """Takes two calls."""
+
+
+async def positional(text: str, /) -> None:
+    """Takes a text."""
+
+
+async def undescribed(text: str) -> None:
+    pass
+
+
+async def bad_default(count: Annotated[int, at.Ge(0)] = -1) -> None:
+    """Takes a count."""
+
+
+class NoMembers(enum.Enum):
+    """An Enum with nothing to choose."""
+
+
+@dataclasses.dataclass
+class WithInitVar:
+    """A dataclass one of whose parameters is no field."""
+
+    a: int
+    b: dataclasses.InitVar[int]
+
+
+def _kit_of(*named: tuple[str, str]) -> list[object]:
+    return [tool(kit, name=name)(swapped_out.fn) for kit, name in named]
+
+
+HOST_MISTAKES = {
+    "sync function": (
+        lambda: tool("kit")(sync),
+        "tool 'sync': a tool is an `async def` function; make it async",
+    ),
+    "*args": (
+        lambda: tool("kit")(star_args),
+        (
+            "field 'texts' of tool 'star_args': *args and **kwargs cannot be described; "
+            "name each field"
+        ),
+    ),
+    "**kwargs": (
+        lambda: tool("kit")(star_kwargs),
+        (
+            "field 'texts' of tool 'star_kwargs': *args and **kwargs cannot be described; "
+            "name each field"
+        ),
+    ),
+    "no annotation": (
+        lambda: tool("kit")(unannotated),
+        "field 'text' of tool 'unannotated': has no annotation; annotate it with the type it takes",
+    ),
+    "second call parameter": (
+        lambda: tool("kit")(two_calls),
+        (
+            "field 'second' of tool 'two_calls': is a second call parameter (the first is "
+            "'first'); a tool takes at most one ToolCall"
+        ),
+    ),
+    "positional-only": (
+        lambda: tool("kit")(positional),
+        "field 'text' of tool 'positional': is positional-only; fields are passed by name",
+    ),
+    "no description": (
+        lambda: tool("kit")(undescribed),
+        (
+            "tool 'undescribed' has no description; write a docstring saying what it does "
+            "(a model reads it to choose the tool) or pass description=..."
+        ),
+    ),
+    "contradictory annotations": (
+        lambda: tool("kit", read_only=True, destructive=True)(plain_tool),
+        (
+            "tool 'plain_tool': a tool cannot be both read_only and destructive (a read-only tool "
+            "removes nothing); set one of them only"
+        ),
+    ),
+    "a default the field refuses": (
+        lambda: tool("kit")(bad_default),
+        (
+            "field 'count' of tool 'bad_default': the default -1 is refused by the field's own "
+            "type (expected at least 0, got -1); change the default or the type"
+        ),
+    ),
+    "an Enum without members": (
+        lambda: declare(NoMembers),
+        (
+            "field 'fld' of tool 'odd_tool': the Enum test_declaration_errors.NoMembers has no "
+            "members to choose from; give it at least one member"
+        ),
+    ),
+    "a dataclass with an InitVar": (
+        lambda: declare(WithInitVar),
+        (
+            "field 'fld' of tool 'odd_tool': test_declaration_errors.WithInitVar has an InitVar, "
+            "which no input can fill; make it a field, or drop it"
+        ),
+    ),
+    "a tool of another toolkit": (
+        lambda: define_toolkit("kit", _kit_of(("other", "a_tool"))),
+        (
+            "toolkit 'kit': tool 'a_tool' belongs to toolkit 'other'; declare it with @tool('kit') "
+            "or put it in its own toolkit"
+        ),
+    ),
+    "two tools of one name in a toolkit": (
+        lambda: define_toolkit("kit", _kit_of(("kit", "a_tool"), ("kit", "a_tool"))),
+        "toolkit 'kit': two tools are named 'a_tool'; rename one",
+    ),
+    "two toolkits of one name": (
+        lambda: create_tool_registry(
+            [define_toolkit("kit", _kit_of(("kit", "a_tool"))), define_toolkit("kit", [])]
+        ),
+        "two toolkits are named 'kit'; merge them or rename one",
+    ),
+    "two tools of one name across toolkits": (
+        lambda: create_tool_registry(
+            [
+                define_toolkit("kit", _kit_of(("kit", "a_tool"))),
+                define_toolkit("other", _kit_of(("other", "a_tool"))),
+            ]
+        ),
+        (
+            "tool 'a_tool' is in toolkit 'kit' and in toolkit 'other'; tool names are unique "
+            "across a registry, so rename one"
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", HOST_MISTAKES)
+def test_each_host_mistake_names_the_tool_and_says_what_to_do(case):
+    """SPEC 3: each message names the tool and the field path, and says what to do."""
+    declaring, text = HOST_MISTAKES[case]
+    with pytest.raises((TypeError, ValueError)) as info:
+        declaring()
+    assert str(info.value) == text
 
 
 @pytest.mark.parametrize("message", ["", "   ", None, 5])
