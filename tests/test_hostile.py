@@ -10,6 +10,7 @@ the whole file runs in seconds (no timing assertion: a case that went quadratic 
 import asyncio
 import dataclasses
 import enum
+import itertools
 import math
 import re
 import sys
@@ -255,6 +256,44 @@ def test_unknown_field_suggestions_cost_only_the_problems_shown(monkeypatch):
     message = refused({f"field_{n}": 1 for n in range(10_000)}, three).message
     assert message.endswith("and 9990 more")
     assert len(pairs) <= _problems.LIMIT * len(three.input.fields), len(pairs)
+
+
+def test_an_unknown_tool_name_among_5000_alike_names_works_out_few_distances(monkeypatch):
+    """README: a did-you-mean name is looked for only among names whose length, letters and their
+    places are close enough to be the one meant (5,000 long, alike tool names: about 30 ms).
+
+    The same seven words in 4,000 orders share the length and the letters of the name sent; the
+    places of the letters tell them apart before any edit distance is worked out.
+    """
+    words = ("alpha", "bravo", "delta", "kilo", "lima", "oscar", "tango")
+    alike = ["_".join(order) for order in itertools.permutations(words)][:4_000]
+    size = len(alike[0])
+    other_letters = [f"x{n:0{size - 1}d}" for n in range(500)]  # the same length
+    other_lengths = [f"y{n}" for n in range(500)]
+
+    async def nothing() -> None:
+        """Does nothing."""
+
+    names = other_lengths + other_letters + alike
+    registry = create_tool_registry(
+        [define_toolkit("alike", [tool("alike", name=name)(nothing) for name in names])]
+    )
+    pairs = counted_distances(monkeypatch)
+    placed: list[str] = []
+    misplaced = _problems._misplaced
+
+    def counting(a: str, b: str, limit: int) -> int:
+        placed.append(b)
+        return misplaced(a, b, limit)
+
+    monkeypatch.setattr(_problems, "_misplaced", counting)
+    meant = alike[1234]
+    with pytest.raises(ToolRefusal) as info:
+        asyncio.run(registry.run(meant.replace("oscar", "oskar"), {}))
+    assert info.value.code == "unknown-tool"
+    assert info.value.message.endswith(f"(did you mean {meant!r}?)")
+    assert set(placed) <= set(alike), "length and letters tell the others apart"
+    assert len(pairs) <= 20, len(pairs)  # of 5,000 names
 
 
 class Order(TypedDict):
