@@ -704,6 +704,48 @@ def test_a_mapping_proxy_and_a_mapping_subclass_are_read_as_objects():
     assert accepted({"rec": ArmedHook()})["rec"] == {}
 
 
+class OnlyRegistered:
+    """A mapping in all but its bases: only registered with `Mapping`, each method counted."""
+
+    read: typing.ClassVar[list[str]] = []
+
+    def __getitem__(self, key: str) -> int:
+        OnlyRegistered.read.append("__getitem__")
+        return 1
+
+    def __iter__(self) -> Iterator[str]:
+        OnlyRegistered.read.append("__iter__")
+        return iter(("a",))
+
+    def __len__(self) -> int:
+        OnlyRegistered.read.append("__len__")
+        return 1
+
+    def items(self) -> list[tuple[str, int]]:
+        OnlyRegistered.read.append("items")
+        return [("a", 1)]
+
+    def keys(self) -> list[str]:
+        OnlyRegistered.read.append("keys")
+        return ["a"]
+
+
+Mapping.register(OnlyRegistered)
+
+
+def test_a_class_only_registered_as_a_mapping_is_not_read_as_one():
+    """README: asking the ABC would run the class's code and that of every `Mapping` subclass."""
+    assert isinstance(OnlyRegistered(), Mapping)  # what an ABC check would say
+    OnlyRegistered.read.clear()
+    assert refused({"rec": OnlyRegistered()}).message == (
+        "rec: expected an object, got a value of type OnlyRegistered"
+    )
+    assert refused(OnlyRegistered()).message == (
+        "expected an object, got a value of type OnlyRegistered"
+    )
+    assert OnlyRegistered.read == []
+
+
 class HostileStrKey(str):
     """A field name that is a str, with every method of its own raising."""
 
