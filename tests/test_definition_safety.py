@@ -245,6 +245,24 @@ def test_every_unsupported_annotation_names_the_tool_and_the_field(case):
     assert f"field {path!r}" in text
 
 
+FIX = re.compile(
+    r"(?:; (?:use|take|say|write|declare|bound|give|make|let|if this|a choice is) |, like )[^;]*$"
+    r"| only means something on a TypedDict key$"
+)
+"""How a message ends once it has said what is wrong: with what to do (`; use ...`, `, like
+list[str]`), or, for a key wrapper on a parameter, with where it belongs."""
+
+
+@pytest.mark.parametrize("case", UNSUPPORTED)
+def test_every_unsupported_annotation_says_what_to_do(case):
+    """SPEC 3: the message ends by saying what to do, after what is wrong."""
+    annotation, _ = UNSUPPORTED[case]
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    text = str(caught.value).split(": ", 1)[1]  # after "field 'fld' of tool 'odd_tool'"
+    assert FIX.search(text), text
+
+
 @pytest.mark.parametrize(
     ("annotation", "advice"),
     [
