@@ -329,8 +329,10 @@ def _native_choice(outputs: tuple[object, ...], phrase: str) -> Checker:
 
 def _string_choice(table: dict[Any, object], phrase: str) -> Checker:
     def check(value: Any) -> Any:
-        if issubclass(type(value), str):
-            found = table.get(str.__str__(value), _NO_VALUE)
+        # a plain string is looked up as it is: `str.__str__` costs a refused call 30 ns
+        kind = _type_of(value)
+        if kind is str or issubclass(kind, str):
+            found = table.get(value if kind is str else str.__str__(value), _NO_VALUE)
             if found is not _NO_VALUE:
                 return found
         return mismatch(phrase, show(value))

