@@ -125,6 +125,8 @@ def _check_copy(default: object, where: Where) -> None:
 
 
 def _check_nested_defaults(node: Node, where: Where) -> None:
+    if isinstance(node, (Scalar, Choice)):  # most nodes: a leaf, asked about first
+        return
     if isinstance(node, (Nullable, Constrained)):
         _check_nested_defaults(node.inner, where)
     elif isinstance(node, Array):
@@ -395,8 +397,8 @@ def _among(check: Check, checks: tuple[Check, ...]) -> bool:
 
 def _bounded_inner(inner: Node, checks: tuple[Check, ...]) -> Checker:
     """The checker of what the bounds apply to; a set within a `MaxLen` is built only that far."""
-    most = min((c.max_length for c in checks if isinstance(c, at.MaxLen)), default=None)
     if isinstance(inner, Array) and inner.kind in (set, frozenset):
+        most = min((c.max_length for c in checks if isinstance(c, at.MaxLen)), default=None)
         return _array(inner, native=False, most=most)
     return _checker(inner)
 
@@ -408,10 +410,12 @@ def _length_of_sent(
 
     So the message lists every problem (SPEC 5). Not for a set: it counts once duplicates merge.
     """
-    bounds = [c for c in checks if isinstance(c, (at.MinLen, at.MaxLen))]
-    if not bounds or not (
+    if not (
         (isinstance(inner, Array) and inner.kind in (list, tuple)) or isinstance(inner, Record)
     ):
+        return None  # asked first: most bounded nodes are a string or a number
+    bounds = [c for c in checks if isinstance(c, (at.MinLen, at.MaxLen))]
+    if not bounds:
         return None
     tests = tuple(_length_test(c, inner) for c in bounds)
 

@@ -278,11 +278,16 @@ def bound_types(value: object) -> tuple[type, ...]:
             break
     if type(names) is not tuple or not names:
         return (kind,)
+    # a plain loop: a comprehension or a generator costs twice as much, and every bound of every
+    # hint comes here for each tool declared
+    found: list[type] = [kind]
     try:
-        values = [getattr(value, name, None) for name in typing.cast("tuple[str, ...]", names)]
+        for name in typing.cast("tuple[str, ...]", names):
+            held: object = getattr(value, name, None)
+            found.append(type(held))
     except Exception:  # noqa: BLE001 - the host's own metadata: what it holds does not matter
         return (kind,)
-    return (kind, *map(type, values))
+    return tuple(found)
 
 
 Node: TypeAlias = "Scalar | Choice | Array | Record | Object | Union | Nullable | Constrained"

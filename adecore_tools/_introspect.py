@@ -382,10 +382,14 @@ def _node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:
     Equal hints mean the same, so each is read once (a type that contains itself never gets a
     node, so one found here was never in `seen`).
     """
+    if type(tp) is type and tp in _SCALARS:  # `str`, `int`, `float`, `bool`: no key to build
+        return _SCALARS[tp]
     return once(_NODES, (tp, _in_order(tp)), _new_node, tp, where, seen)
 
 
 _NODES: dict[tuple[object, object], Node] = {}
+_LITERAL_VALUES = frozenset((str, int, float, bool, type(None)))
+"""The types of a `Literal`'s values: most leaves of a hint."""
 
 
 def _in_order(tp: object) -> object:
@@ -397,6 +401,8 @@ def _in_order(tp: object) -> object:
     """
     if _is_class(tp):
         return tp  # a class has no arguments (and most hints are classes)
+    if type(tp) in _LITERAL_VALUES:
+        return (tp, type(tp))  # what `bound_types` says of it, without the call
     args = te.get_args(tp)
     return tuple(map(_in_order, args)) if args else (tp, *bound_types(tp))
 
@@ -655,11 +661,21 @@ def _check_meetable(checks: list[Check], node: Node, where: Where) -> None:
 
     On an `int`, only whole numbers count: `Gt(2.5)` with `Lt(3)` leaves none.
     """
-    lows = [c for c in checks if isinstance(c, (at.Gt, at.Ge, at.MinLen))]
-    highs = [c for c in checks if isinstance(c, (at.Lt, at.Le, at.MaxLen))]
-    beyond = [c for c in lows if _held(c) == math.inf] + [c for c in highs if _held(c) == -math.inf]
-    if beyond:  # numbers from the input are finite
-        raise where.error(ValueError, f"no finite number meets {beyond[0]!r}; bound it by a number")
+    # loops, not comprehensions: on Python 3.11 each comprehension is a function call, and
+    # four of them cost every new bounded hint 1.7 µs
+    lows: list[Check] = []
+    highs: list[Check] = []
+    for check in checks:
+        if isinstance(check, (at.Gt, at.Ge, at.MinLen)):
+            lows.append(check)
+        elif isinstance(check, (at.Lt, at.Le, at.MaxLen)):
+            highs.append(check)
+    for side, end in ((lows, math.inf), (highs, -math.inf)):
+        for check in side:
+            if _held(check) == end:  # numbers from the input are finite
+                raise where.error(
+                    ValueError, f"no finite number meets {check!r}; bound it by a number"
+                )
     while isinstance(node, (Nullable, Constrained)):
         node = node.inner
     whole = isinstance(node, Scalar) and node.kind is int
