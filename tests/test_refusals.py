@@ -168,8 +168,29 @@ def test_a_refusal_from_validation_is_one_the_constructor_would_make():
     assert made == same
     assert (made.args, str(made), repr(made)) == (same.args, str(same), repr(same))
     assert made.args == ('n: expected an integer, got "ten"',)
-    assert vars(made) == vars(same)
+    assert (made.code, made.message, made.lines) == (same.code, same.message, same.lines)
+    assert vars(made) == vars(same) == {}  # the fields are slots: nothing else was set
     assert pickle.loads(pickle.dumps(made)) == same  # noqa: S301 - our own bytes
+
+
+def test_a_refusal_keeps_its_fields_in_slots_and_takes_any_other_attribute():
+    """`code`, `message` and `lines` are slots (for speed); an exception's own dict still works."""
+
+    class Denied(CodedError):
+        pass
+
+    refusal, denied = (
+        ToolRefusal("not-permitted", "No.", ["why\tread only"]),
+        Denied("no-way", "No."),
+    )
+    refusal.context = denied.context = "kept"  # as a host or `add_note` may set
+    assert vars(refusal) == vars(denied) == {"context": "kept"}
+    assert (refusal.code, refusal.message, refusal.lines) == (
+        "not-permitted",
+        "No.",
+        ("why\tread only",),
+    )
+    assert (denied.code, denied.message, denied.args) == ("no-way", "No.", ("No.",))
 
 
 def test_pickling_a_coded_error_round_trips():

@@ -2376,11 +2376,12 @@ def test_run_ignores_a_call_for_a_tool_without_call_parameter():
 def test_run_refuses_bad_arguments_like_parse_tool_input():
     with pytest.raises(ToolRefusal) as info:
         run(registry.run("plain_tool", {"text": 1, "cuont": 2}))
-    assert vars(info.value) == {
-        "code": "bad-arguments",
-        "message": "text: expected a string, got 1; cuont: unknown field (did you mean 'count'?)",
-        "lines": ("fields\ttext\tcount",),
-    }
+    refused = info.value
+    assert (refused.code, refused.message, refused.lines) == (
+        "bad-arguments",
+        "text: expected a string, got 1; cuont: unknown field (did you mean 'count'?)",
+        ("fields\ttext\tcount",),
+    )
     with pytest.raises(ToolRefusal) as info:
         run(registry.run("plain_tool", None))
     assert info.value.message == "text: missing, expected a string"
