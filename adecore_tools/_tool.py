@@ -307,7 +307,8 @@ def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]
 
     The call object is checked first: a host's mistake must not hide behind a model's.
     """
-    calling = resolved(t)
+    # `resolved` only for a tool whose hints were left for later: the call costs every run 20 ns
+    calling = t._calling or resolved(t)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
     name, kind = calling.call_name, calling.call_type
     if kind is not None and not isinstance(call, kind):
         msg = (
@@ -546,7 +547,8 @@ def parse_tool_input(tool: Tool[..., Any], input: object) -> dict[str, Any]:  # 
 
     Raises `ToolRefusal("bad-arguments")` listing every problem.
     """
-    checked = resolved(tool).input
+    calling = tool._calling or resolved(tool)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage] - as in `start`
+    checked = calling.input
     result: dict[str, Any] | Invalid = checked.validate(_EMPTY if input is None else input)
     if isinstance(result, Invalid):
         # raised here, not in a helper: each frame a raise leaves costs a bad call 70 ns
