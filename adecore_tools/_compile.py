@@ -380,11 +380,16 @@ def _layers(node: Constrained) -> tuple[Node, tuple[Check, ...]]:
 
     Bounds around an alias's bounds are tested as one layer, so a value breaking both is told
     both (SPEC 5); the same bound twice is tested once. A layer with transforms ends it: the
-    bounds around it hold on what they made.
+    bounds around it hold on what they made. So does a predicate around it: it may rely on the
+    bounds within (`xs[0]` around `MinLen(1)`), so it sees only what they passed.
     """
     checks = list(node.checks)
     inner = node.inner
-    while isinstance(inner, Constrained) and not inner.transforms:
+    while (
+        isinstance(inner, Constrained)
+        and not inner.transforms
+        and not any(isinstance(c, at.Predicate) for c in checks)
+    ):
         checks = [*inner.checks, *(c for c in checks if not _among(c, inner.checks))]
         inner = inner.inner
     return inner, tuple(checks)

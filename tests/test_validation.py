@@ -1595,6 +1595,22 @@ def test_bounds_around_an_alias_of_bounds_are_tested_with_the_alias_own():
     assert refused(take, {"tighter": [1, 2, 3]}) == "tighter: expected at most 2 items, got 3"
 
 
+NonEmpty = TypeAliasType("NonEmpty", Annotated[list[int], at.MinLen(1)])
+
+
+def test_a_predicate_around_an_alias_sees_only_what_the_alias_passed():
+    """A predicate may rely on the bounds it refines: `xs[0]` on an empty list is a refusal,
+    not an `IndexError` out of `registry.run`.
+    """
+
+    @tool("v")
+    async def take(xs: Annotated[NonEmpty, at.Predicate(lambda xs: xs[0] > 0)]) -> None:
+        """Takes a list whose first item is positive."""
+
+    assert refused(take, {"xs": []}) == "xs: expected at least 1 item, got 0"
+    assert refused(take, {"xs": [-1]}) == "xs: expected a value passing its check, got an array"
+
+
 @pytest.mark.parametrize(
     ("step", "value", "ok"),
     [
