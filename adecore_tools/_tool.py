@@ -229,6 +229,8 @@ class Tool(Unique, Generic[P, R_co]):
         # with the code and defaults, `inspect` reads a tool as a coroutine function (hosts ask
         # it whether to await a callable) and as the function's signature.
         vars(self).update({a: getattr(fn, a) for a in _READ_AS if hasattr(fn, a)})
+        if inspect.ismethod(fn):  # its code has `self`, which a call to the tool does not pass
+            vars(self)["__signature__"] = inspect.signature(fn)
 
     def __repr__(self) -> str:
         """Show what a client would list."""

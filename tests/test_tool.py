@@ -1354,9 +1354,10 @@ def test_a_tool_is_a_coroutine_function_as_its_function_is():
             """Echo."""
             return text
 
-    for t in (uses_later, _sample_tool(), make(Host().method)):
+    tools = (uses_later, _sample_tool(), make(Host().method))
+    for t in tools:
         assert inspect.iscoroutinefunction(t)
-    for t in (uses_later, _sample_tool()):  # a method's code has `self`: only unwrapped it reads
+    for t in tools:  # a method's code has `self`, which a call to its tool does not pass
         assert inspect.signature(t, follow_wrapped=False) == inspect.signature(t.fn)
     assert not inspect.iscoroutinefunction(Tool)
 
