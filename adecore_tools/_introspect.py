@@ -859,9 +859,9 @@ def _record(args: tuple[object, ...], where: Where, seen: tuple[object, ...]) ->
 
 def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object:
     is_dataclass = dataclasses.is_dataclass(cls)
-    description, docs = split_docstring(_own_doc(cls))
+    description, docs = split_docstring(_own_doc(cls, where))
     for base in _object_bases(cls):  # a field documented in a base keeps its description
-        docs = {**split_docstring(_own_doc(base))[1], **docs}
+        docs = {**split_docstring(_own_doc(base, where))[1], **docs}
     hints = _hints(cls, where)
     fields: list[Field] = []
     if is_dataclass:
@@ -951,8 +951,16 @@ def _check_closed(cls: type[object], where: Where) -> None:
 _NEVER = (te.Never, te.NoReturn, typing.NoReturn)
 
 
-def _own_doc(cls: type[object]) -> str | None:
+def _own_doc(cls: type[object], where: Where) -> str | None:
+    """The docstring a class was given: not one `dataclasses` wrote, nor one that is no `str`.
+
+    A `class` statement cannot hold a lone surrogate, but `cls.__doc__ = ...` can.
+    """
     doc = cls.__doc__
+    if not isinstance(doc, str):
+        return None
+    if (why := unlistable(doc)) is not None:
+        raise where.error(ValueError, f"the docstring of {_name(cls)} {why}")
     generated = doc and dataclasses.is_dataclass(cls) and doc.startswith(cls.__name__)
     if generated and doc == _written_by_dataclasses(cls):  # the prefix spares the signature
         return None

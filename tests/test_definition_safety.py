@@ -681,6 +681,17 @@ def _with_doc(doc: object, **options: Any) -> Any:
     return tool("odd", **options)(documented)
 
 
+def _documented_later(doc: object) -> type[object]:
+    """A dataclass given its docstring after the `class` statement, which refuses a surrogate."""
+
+    @dataclasses.dataclass
+    class Later:
+        a: int
+
+    Later.__doc__ = doc  # type: ignore[assignment]
+    return Later
+
+
 class SurrogateMember(enum.Enum):
     FINE = "fine"
     HALF = "half \ud800"
@@ -707,6 +718,10 @@ SURROGATES = {
         "field 'fld' of tool 'odd_tool'",
     ),
     "Literal": (lambda: declare(Literal["ok", "\udbff"]), "field 'fld' of tool 'odd_tool'"),
+    "class __doc__ set later": (
+        lambda: declare(_documented_later("Writes.\n\nAttributes:\n    a: The \ud800.")),
+        "field 'fld' of tool 'odd_tool'",
+    ),
     "Enum": (lambda: declare(SurrogateMember), "field 'fld' of tool 'odd_tool'"),
 }
 
@@ -715,7 +730,8 @@ SURROGATES = {
 def test_a_lone_surrogate_in_host_text_is_refused_at_decoration(declaring, where):
     """No UTF-8 text carries one: the MCP SDK would fail at every `tools/list` instead.
 
-    (A class docstring cannot hold one: Python refuses it when it makes the class.)
+    (A `class` statement's docstring cannot hold one: Python refuses it when it makes the class;
+    one set on the class later can.)
     """
     with pytest.raises(ValueError, match="lone surrogate") as caught:
         declaring()
@@ -728,6 +744,7 @@ def test_a_lone_surrogate_in_host_text_is_refused_at_decoration(declaring, where
 def test_a_docstring_that_is_no_string_is_no_description():
     with pytest.raises(ValueError, match="tool 'documented' has no description; write a docstring"):
         _with_doc(b"Writes.")
+    declare(_documented_later(b"Data."))  # a class's counts as none too
 
 
 def test_a_character_outside_the_basic_plane_is_listed():
