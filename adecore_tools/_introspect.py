@@ -155,12 +155,12 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
     fields: list[Field] = []
     call: inspect.Parameter | None = None
     call_type: type[ToolCall] | None = None
-    for param in inspect.signature(fn).parameters.values():
+    for index, param in enumerate(inspect.signature(fn).parameters.values()):
         here = where.into(param.name)
         if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             raise here.error(TypeError, "*args and **kwargs cannot be described; name each field")
         if param.name not in hints:
-            raise here.error(TypeError, _no_annotation(param.name, fn))
+            raise here.error(TypeError, _no_annotation(param.name, fn, first=index == 0))
         hint = hints[param.name]
         called = te.get_origin(hint) or hint  # a generic call class too
         if _is_call_class(called):
@@ -187,8 +187,10 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
     )
 
 
-def _no_annotation(name: str, fn: Callable[..., Any]) -> str:
-    if name in ("self", "cls"):  # a method decorated in its class: never called with an instance
+def _no_annotation(name: str, fn: Callable[..., Any], *, first: bool) -> str:
+    owner = getattr(fn, "__qualname__", "").rpartition(".")[0].rpartition(".")[2]
+    in_class = first and owner not in ("", "<locals>")  # `Service.write`, not `outer.<locals>.f`
+    if in_class and name in ("self", "cls"):  # a method decorated in its class: no instance
         return (
             "has no annotation, and a tool is called without an instance or class; decorate "
             f"the bound method after the class instead: tool(...)(obj.{fn.__name__})"

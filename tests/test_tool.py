@@ -570,6 +570,17 @@ def test_a_method_decorated_in_its_class_says_to_decorate_the_bound_method():
                 return text
 
 
+def test_a_function_parameter_named_cls_is_told_to_annotate_it():
+    """Only a method's first parameter is its instance or class."""
+
+    async def classify(text: str, cls) -> str:  # type: ignore[no-untyped-def]
+        """Classifies."""
+        return text
+
+    with pytest.raises(TypeError, match=r"field 'cls' of tool 'classify': has no annotation; an"):
+        make(classify)
+
+
 def test_a_classmethod_and_tool_stacked_either_way_say_what_to_do():
     with pytest.raises(TypeError, match=r"field 'cls' of tool 'write': .*bound method"):
 
