@@ -222,13 +222,14 @@ def _numpy_section_end(lines: list[str], start: int, params: dict[str, str]) -> 
 
 
 def _is_numpy_entry(line: str) -> bool:
-    """`name`, `name : type` or `x, y : type`; no header (`Returns:`) nor prose (`Note: ...`).
+    """`name`, `name : type` or `x, y : type`; no header (`Returns`, `Returns:`) nor prose.
 
     A parameter named like a section is written in lower case: `note : str`.
     """
     name, colon, rest = line.strip().partition(":")
     name = name.strip()
-    if colon and name.lower() in _SECTION_WORDS and (not rest.strip() or not name.islower()):
+    header = bool(colon) and not rest.strip()
+    if name.lower() in _SECTION_WORDS and (header or not name.islower()):
         return False
     return _are_names(name)
 

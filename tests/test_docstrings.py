@@ -551,6 +551,8 @@ def test_a_line_of_whitespace_alone_is_blank_on_every_python(blank):
         "Important: the document must be open.",
         "Warns:\n    UserWarning: when the note is long.",
         "Raises:\n    ValueError: when it fails.",
+        "Returns\n    The lines.",  # a header left without its underline
+        "Example\n    note_delete(0)",
     ],
 )
 def test_numpy_parameters_then_prose_opening_with_a_section_word(after):
