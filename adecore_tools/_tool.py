@@ -46,8 +46,6 @@ R = TypeVar("R")
 R_co = TypeVar("R_co", covariant=True)
 
 _EMPTY: dict[str, Any] = {}
-_READ_AS = (*WRAPPER_ASSIGNMENTS, "__code__", "__defaults__", "__kwdefaults__")
-"""What a tool copies from its function: `inspect` tests these for a function-like object."""
 
 
 def check_name(name: object, what: str) -> str:
@@ -187,6 +185,33 @@ class _Unwrapped:
         raise AttributeError(msg)
 
 
+class _FromFunction:
+    """What `inspect` reads off a function (`__code__`, its defaults), read off the tool's.
+
+    Not in the tool's `__dict__`: `functools.update_wrapper(obj, tool)` copies that, and a sync
+    wrapper object would then read as a coroutine function. The class itself has none.
+    """
+
+    __slots__ = ("name",)
+
+    def __set_name__(self, owner: type[object], name: str) -> None:
+        self.name = name
+
+    def __get__(self, tool: Tool[..., Any] | None, owner: type[object] | None = None) -> Any:
+        if tool is None:
+            raise AttributeError(self.name)
+        if self.name == "__signature__":
+            if not inspect.ismethod(tool.fn):  # a function's is read off its code
+                raise AttributeError(self.name)
+            return inspect.signature(tool.fn)
+        return getattr(tool.fn, self.name)
+
+    def __set__(self, tool: object, value: typing.NoReturn) -> None:
+        """Refuse, as every attribute of a tool does."""
+        msg = f"Tool is immutable; cannot set {self.name!r}"
+        raise AttributeError(msg)
+
+
 class Tool(Unique, Generic[P, R_co]):
     """A tool: the decorated function with its name, toolkit, description and field model.
 
@@ -225,12 +250,8 @@ class Tool(Unique, Generic[P, R_co]):
         _entry: dict[str, Any] | None = None,
     ) -> None:
         self._set(name, toolkit, description, annotations, fn, _docs, _calling, _entry)
-        # As `functools.wraps` would set them, for frameworks and tools that read the callable;
-        # with the code and defaults, `inspect` reads a tool as a coroutine function (hosts ask
-        # it whether to await a callable) and as the function's signature.
-        vars(self).update({a: getattr(fn, a) for a in _READ_AS if hasattr(fn, a)})
-        if inspect.ismethod(fn):  # its code has `self`, which a call to the tool does not pass
-            vars(self)["__signature__"] = inspect.signature(fn)
+        # As `functools.wraps` would set them, for frameworks and tools that read the callable.
+        vars(self).update({a: getattr(fn, a) for a in WRAPPER_ASSIGNMENTS if hasattr(fn, a)})
 
     def __repr__(self) -> str:
         """Show what a client would list."""
@@ -249,6 +270,12 @@ class Tool(Unique, Generic[P, R_co]):
         return resolved(self).input
 
     __wrapped__ = _Unwrapped()
+    # With the code and defaults, `inspect` reads a tool as a coroutine function (hosts ask it
+    # whether to await a callable) and as the function's signature.
+    __code__ = _FromFunction()
+    __defaults__ = _FromFunction()
+    __kwdefaults__ = _FromFunction()
+    __signature__ = _FromFunction()  # a bound method's: its `__code__` lists `self`
 
     if typing.TYPE_CHECKING:  # in the tool's `__dict__`, from its function (see `__init__`)
         __name__: str

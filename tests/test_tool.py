@@ -1373,6 +1373,23 @@ def test_a_tool_is_a_coroutine_function_as_its_function_is():
     assert not inspect.iscoroutinefunction(Tool)
 
 
+def test_a_sync_wrapper_object_of_a_tool_reads_as_sync():
+    """`functools.update_wrapper` copies a tool's `__dict__`: no `__code__` may come with it."""
+
+    class Blocking:
+        def __init__(self, fn: Any) -> None:
+            functools.update_wrapper(self, fn)
+
+        def __call__(self, *args: Any, **kwargs: Any) -> Any:
+            return asyncio.run(self.__wrapped__(*args, **kwargs))  # type: ignore[attr-defined]
+
+    t = _sample_tool()
+    blocking = Blocking(t)
+    assert not inspect.iscoroutinefunction(blocking)
+    call = Call("ann")
+    assert blocking(call, "x") == run(t(call, "x"))
+
+
 def test_what_a_tool_reads_as_cannot_change():
     t = _sample_tool()
     for name in (*functools.WRAPPER_ASSIGNMENTS, "__wrapped__"):
