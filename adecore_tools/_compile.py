@@ -380,16 +380,11 @@ def _layers(node: Constrained) -> tuple[Node, tuple[Check, ...]]:
 
     Bounds around an alias's bounds are tested as one layer, so a value breaking both is told
     both (SPEC 5); the same bound twice is tested once. A layer with transforms ends it: the
-    bounds around it hold on what they made. So does a predicate around it: it may rely on the
-    bounds within (`xs[0]` around `MinLen(1)`), so it sees only what they passed.
+    bounds around it hold on what they made.
     """
     checks = list(node.checks)
     inner = node.inner
-    while (
-        isinstance(inner, Constrained)
-        and not inner.transforms
-        and not any(isinstance(c, at.Predicate) for c in checks)
-    ):
+    while isinstance(inner, Constrained) and not inner.transforms:
         checks = [*inner.checks, *(c for c in checks if not _among(c, inner.checks))]
         inner = inner.inner
     return inner, tuple(checks)
@@ -453,6 +448,9 @@ def _constrained(node: Constrained, *, native: bool) -> Checker:
     while isinstance(kind, (Constrained, Nullable)):  # under transforms: what a length counts
         kind = kind.inner
     tests = tuple(_test(check, kind) for check in checks)
+    relying = frozenset(
+        t for c, t in zip(checks, tests, strict=True) if isinstance(c, at.Predicate)
+    )
     transforms = () if native else node.transforms
     lengths = _length_of_sent(base, checks)
 
@@ -462,7 +460,7 @@ def _constrained(node: Constrained, *, native: bool) -> Checker:
             return value if lengths is None else lengths(sent, value)
         found = None
         for test in tests:
-            problem = test(value)
+            problem = test(value) if found is None or test not in relying else _relying(test, value)
             if problem is not None:
                 if isinstance(problem, Invalid):
                     return problem
@@ -477,6 +475,19 @@ def _constrained(node: Constrained, *, native: bool) -> Checker:
         return value
 
     return check
+
+
+def _relying(test: Test, value: object) -> str | Problem | None:
+    """A predicate's test of a value the checks before it refused.
+
+    Every problem is listed, but the predicate may rely on those checks (`xs[0]` after
+    `MinLen(1)`): an exception from it is no problem of the value's.
+    """
+    try:
+        problem = test(value)
+    except Exception:  # noqa: BLE001 - it met a value it was promised it would not see
+        return None
+    return typing.cast("str | Problem | None", problem)  # a predicate's: never an `Invalid`
 
 
 _SAID = 200

@@ -1611,6 +1611,44 @@ def test_a_predicate_around_an_alias_sees_only_what_the_alias_passed():
     assert refused(take, {"xs": [-1]}) == "xs: expected a value passing its check, got an array"
 
 
+def test_a_predicate_may_rely_on_the_checks_before_it():
+    """Within one `Annotated` too: every problem is listed, but a predicate that fails on a value
+    the checks before it refused (`xs[0]` on an empty list) adds none, and nothing escapes.
+    """
+
+    def first_positive(xs: list[int]) -> bool:
+        return xs[0] > 0
+
+    def no_leading_zero(s: str) -> bool:
+        return s[0] != "0"
+
+    @tool("v")
+    async def take(
+        xs: Annotated[list[int], at.MinLen(1), at.Predicate(first_positive), at.MaxLen(2)],
+        code: Annotated[str, at.MinLen(1), at.Predicate(no_leading_zero), at.MaxLen(3)],
+    ) -> None:
+        """Takes a list whose first item is positive, and a code."""
+
+    assert refused(take, {"xs": [], "code": ""}) == (
+        "xs: expected at least 1 item, got 0; code: expected at least 1 character, got 0"
+    )
+    assert refused(take, {"xs": [-1, 2, 3], "code": "0123"}) == (
+        "xs: expected a value passing first_positive, got an array; "
+        "xs: expected at most 2 items, got 3; "
+        'code: expected a value passing no_leading_zero, got "0123"; '
+        "code: expected at most 3 characters, got 4"
+    )
+
+
+def test_a_predicate_failing_on_a_value_no_check_refused_is_the_host_bug():
+    @tool("v")
+    async def take(xs: Annotated[list[int], at.Predicate(lambda xs: xs[0] > 0)]) -> None:
+        """Takes a list whose first item is positive."""
+
+    with pytest.raises(IndexError):
+        parse_tool_input(take, {"xs": []})
+
+
 @pytest.mark.parametrize(
     ("step", "value", "ok"),
     [
