@@ -12,7 +12,7 @@ from typing import Any
 from ._frozen import Unique
 from ._problems import closest, show, text_of
 from ._refusals import ToolRefusal
-from ._tool import Tool, Toolkit, mcp_entry, start
+from ._tool import Tool, Toolkit, listed, mcp_entry, start
 
 __all__ = ["ToolRegistry", "create_tool_registry"]
 
@@ -32,13 +32,7 @@ class ToolRegistry(Unique):
 
     def __init__(self, toolkits: Iterable[Toolkit]) -> None:
         """Check the toolkits and index their tools; `ValueError` on a name used twice."""
-        if isinstance(toolkits, str) or not isinstance(toolkits, Iterable):  # one, not in a list
-            msg = (
-                f"toolkits come in a list, got {toolkits!r}; "
-                "write create_tool_registry([a_toolkit, another_toolkit])"
-            )
-            raise TypeError(msg)
-        kits = tuple(toolkits)
+        kits = listed(toolkits, "toolkits", "create_tool_registry([a_toolkit, another_toolkit])")
         by_name: dict[str, Tool[..., Any]] = {}
         seen_kits: set[str] = set()
         for kit in kits:

@@ -42,6 +42,7 @@ __all__ = [
 
 P = ParamSpec("P")
 R = TypeVar("R")
+T = TypeVar("T")
 # A tool only gives its result, so a Tool[P, bool] is a Tool[P, int].
 R_co = TypeVar("R_co", covariant=True)
 
@@ -527,6 +528,23 @@ def _own_description(description: object, tool_name: str) -> str:
     return cleaned(description).strip()
 
 
+def listed(items: Iterable[T], what: str, example: str) -> tuple[T, ...]:
+    """The items, or a `TypeError` saying to list them.
+
+    One item given alone is a slip, as is a string or bytes (read item by item): the host is told
+    so, not `'Tool' object is not iterable` or `'n' is not a tool`.
+    """
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        msg = f"{what} come in a list, got {_short_repr(items)}; write {example}"
+        raise TypeError(msg)
+    return tuple(items)
+
+
+def _short_repr(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else f"a {type(value).__name__}"
+
+
 class Toolkit(Frozen):
     """A named group of tools, the unit a host hands to an agent."""
 
@@ -537,13 +555,9 @@ class Toolkit(Frozen):
     def __init__(self, name: str, tools: Iterable[Tool[..., Any]]) -> None:
         """Check the tools: `ValueError` when one names another toolkit or two share a name."""
         name = check_name(name, "toolkit")
-        if isinstance(tools, str) or not isinstance(tools, Iterable):  # one tool, not in a list
-            msg = (
-                f"toolkit {name!r}: tools come in a list, got {tools!r}; "
-                f"write define_toolkit({name!r}, [a_tool, another_tool])"
-            )
-            raise TypeError(msg)
-        members = tuple(tools)
+        members = listed(
+            tools, f"toolkit {name!r}: tools", f"define_toolkit({name!r}, [a_tool, another_tool])"
+        )
         seen: set[str] = set()
         for member in members:
             if not isinstance(member, Tool):

@@ -70,25 +70,37 @@ def test_a_toolkit_of_something_that_is_no_tool_names_the_toolkit_and_the_fix():
     )
 
 
-@pytest.mark.parametrize("given", [swapped_out, "swapped_out", None], ids=["tool", "str", "none"])
-def test_a_toolkit_of_one_tool_not_in_a_list_says_to_list_it(given):
+@pytest.mark.parametrize(
+    ("given", "got"),
+    [(swapped_out, "a Tool"), ("swapped_out", "'swapped_out'"), (b"ab", "b'ab'"), (None, "None")],
+    ids=["tool", "str", "bytes", "none"],
+)
+def test_a_toolkit_of_one_tool_not_in_a_list_says_to_list_it(given, got):
     """Not `'Tool' object is not iterable`, nor a string's letters called tools one by one."""
     with pytest.raises(TypeError) as info:
         define_toolkit("note", given)
     assert str(info.value) == (
-        f"toolkit 'note': tools come in a list, got {given!r}; "
+        f"toolkit 'note': tools come in a list, got {got}; "
         "write define_toolkit('note', [a_tool, another_tool])"
     )
 
 
-@pytest.mark.parametrize("given", [define_toolkit("note", [swapped_out]), "note", None])
-def test_a_registry_of_one_toolkit_not_in_a_list_says_to_list_it(given):
+@pytest.mark.parametrize(
+    ("given", "got"),
+    [(define_toolkit("note", [swapped_out]), "a Toolkit"), ("note", "'note'"), (None, "None")],
+)
+def test_a_registry_of_one_toolkit_not_in_a_list_says_to_list_it(given, got):
     with pytest.raises(TypeError) as info:
         create_tool_registry(given)
     assert str(info.value) == (
-        f"toolkits come in a list, got {given!r}; "
+        f"toolkits come in a list, got {got}; "
         "write create_tool_registry([a_toolkit, another_toolkit])"
     )
+
+
+def test_any_iterable_of_tools_is_a_list_of_them():
+    for items in (iter([swapped_out]), {"a": swapped_out}.values(), {swapped_out}):
+        assert define_toolkit("note", items).tools == (swapped_out,)
 
 
 class HostCall(ToolCall):
