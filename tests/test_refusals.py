@@ -3,6 +3,7 @@
 import enum
 import pickle
 import unittest.mock
+import weakref
 
 import pytest
 from hypothesis import given
@@ -191,6 +192,23 @@ def test_a_refusal_keeps_its_fields_in_slots_and_takes_any_other_attribute():
         ("why\tread only",),
     )
     assert (denied.code, denied.message, denied.args) == ("no-way", "No.", ("No.",))
+
+
+def test_a_refusal_can_be_weakly_referenced_as_any_exception_class_of_a_host():
+    """Slots must not take the weak reference an exception class without them has.
+
+    A host or framework may keep refusals in a `WeakSet` or `weakref.finalize` them; giving the
+    fields slots (for speed) dropped `__weakref__`, and `weakref.ref` raised `TypeError`.
+    """
+
+    @tool("v")
+    async def takes_int(n: int) -> None:
+        """Takes an integer."""
+
+    with pytest.raises(ToolRefusal) as info:
+        parse_tool_input(takes_int, {"n": "ten"})
+    for refusal in (info.value, ToolRefusal("not-permitted", "No."), CodedError("no-way", "No.")):
+        assert weakref.ref(refusal)() is refusal
 
 
 def test_pickling_a_coded_error_round_trips():
