@@ -534,10 +534,14 @@ def listed(items: Iterable[T], what: str, example: str) -> tuple[T, ...]:
     One item given alone is a slip, as is a string or bytes (read item by item): the host is told
     so, not `'Tool' object is not iterable` or `'n' is not a tool`.
     """
-    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+    try:  # `iter`, not `Iterable`: that misses a class iterable by `__getitem__` alone
+        found = None if isinstance(items, (str, bytes)) else iter(items)
+    except TypeError:
+        found = None
+    if found is None:
         msg = f"{what} come in a list, got {_short_repr(items)}; write {example}"
         raise TypeError(msg)
-    return tuple(items)
+    return tuple(found)
 
 
 def _short_repr(value: object) -> str:

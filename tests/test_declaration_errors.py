@@ -98,8 +98,22 @@ def test_a_registry_of_one_toolkit_not_in_a_list_says_to_list_it(given, got):
     )
 
 
+class _OldStyleSequence:
+    """Iterable by `__getitem__` alone, as `tuple()` and `for` accept."""
+
+    def __getitem__(self, index: int) -> object:
+        if index:
+            raise IndexError(index)
+        return swapped_out
+
+
 def test_any_iterable_of_tools_is_a_list_of_them():
-    for items in (iter([swapped_out]), {"a": swapped_out}.values(), {swapped_out}):
+    for items in (
+        iter([swapped_out]),
+        {"a": swapped_out}.values(),
+        {swapped_out},
+        _OldStyleSequence(),
+    ):
         assert define_toolkit("note", items).tools == (swapped_out,)
 
 
