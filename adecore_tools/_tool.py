@@ -594,8 +594,11 @@ def parse_tool_input(tool: Tool[..., Any], input: object) -> dict[str, Any]:  # 
 
     Raises `ToolRefusal("bad-arguments")` listing every problem.
     """
-    calling = tool._calling or resolved(tool)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage] - as in `start`
-    checked = calling.input
+    try:  # no cost on the way through: only what is no tool lands in `except`
+        calling = tool._calling  # noqa: SLF001  # pyright: ignore[reportPrivateUsage] - as in `start`
+    except AttributeError:
+        raise TypeError(_not_a_tool(tool, "parse_tool_input(tool, input) takes a Tool")) from None
+    checked = (calling or resolved(tool)).input
     result: dict[str, Any] | Invalid = checked.validate(_EMPTY if input is None else input)
     if isinstance(result, Invalid):
         # raised here, not in a helper: each frame a raise leaves costs a bad call 70 ns
@@ -607,4 +610,15 @@ def tool_input_schema(tool_or_input: Tool[..., Any] | ToolInput) -> dict[str, An
     """The read-only `inputSchema` of a tool, as an MCP client lists it."""
     if isinstance(tool_or_input, Tool):
         return tool_or_input.input.schema
-    return tool_or_input.schema
+    if isinstance(tool_or_input, ToolInput):
+        return tool_or_input.schema
+    raise TypeError(_not_a_tool(tool_or_input, "tool_input_schema(tool) takes a Tool or its input"))
+
+
+def _not_a_tool(given: object, what: str) -> str:
+    """Why `given` is no tool: a host's slip (the function itself, or `registry.get`'s `None`)."""
+    if given is None:
+        return f"{what}, got None (what registry.get answers for a name it does not know)"
+    if inspect.isfunction(given) or inspect.ismethod(given):
+        return f"{what}, got a function; pass the Tool that @tool made of it"
+    return f"{what}, got a {type(given).__name__}"

@@ -1588,3 +1588,26 @@ def test_tool_options_are_keyword_only(options):
     """SPEC 3: `@tool(toolkit: str, *, name=None, description=None, ...)`."""
     with pytest.raises(TypeError):
         tool("note", *options)
+
+
+@pytest.mark.parametrize(
+    "given",
+    [None, "note_write", 3],
+    ids=["none", "name", "int"],
+)
+def test_parse_tool_input_and_schema_of_what_is_no_tool_are_type_errors(given):
+    """`registry.get` answers `None` for an unknown name; passing that on is the host's slip."""
+    with pytest.raises(TypeError, match=r"parse_tool_input\(tool, input\) takes a Tool"):
+        parse_tool_input(given, {})
+    with pytest.raises(TypeError, match=r"tool_input_schema\(tool\) takes a Tool or its input"):
+        tool_input_schema(given)
+
+
+def test_parse_tool_input_and_schema_of_the_undecorated_function_are_type_errors():
+    t = _sample_tool()
+    with pytest.raises(TypeError, match=r"got a function; pass the Tool"):
+        parse_tool_input(t.fn, {})
+    with pytest.raises(TypeError, match=r"got a function; pass the Tool"):
+        tool_input_schema(t.fn)
+    with pytest.raises(TypeError, match=r"got a Toolkit"):
+        tool_input_schema(define_toolkit(t.toolkit, [t]))
