@@ -40,6 +40,10 @@ def once(
     return found
 
 
+_UNSET = object()
+"""What `_set_once` finds in a slot not set yet."""
+
+
 @dataclass_transform(frozen_default=True)  # tells type checkers what `__setattr__` enforces
 class Frozen:
     """Base of the package's value classes: set once in `__init__`, compared by value."""
@@ -63,6 +67,19 @@ class Frozen:
         """
         for put, value in zip(self._setters, values):  # noqa: B905 - see above
             put(self, value)
+
+    def _set_once(self, *values: object) -> None:
+        """`_set`, for an object a host keeps and shares: `__init__` called again is refused.
+
+        Else `registry.__init__(other)` would change a registry every task shares. A tool, its
+        input, a toolkit, a registry and annotations are made once per tool, so probing a slot
+        costs nothing that counts; nodes and fields are made by the dozen as a tool is declared,
+        and are set as a frozen dataclass's `__init__` sets them, unchecked.
+        """
+        if getattr(self, type(self).__slots__[0], _UNSET) is not _UNSET:
+            msg = f"{type(self).__name__} is immutable; it is made once, by its constructor"
+            raise AttributeError(msg)
+        self._set(*values)
 
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in type(self).__slots__)

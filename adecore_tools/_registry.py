@@ -52,7 +52,7 @@ class ToolRegistry(Unique):
                     )
                     raise ValueError(msg)
                 by_name[t.name] = t
-        self._set(
+        self._set_once(
             kits,
             tuple(by_name.values()),
             by_name,

@@ -106,7 +106,7 @@ class ToolAnnotations(Frozen):
         if title is not None and (why := unlistable(title)) is not None:
             msg = f"its title {why}"
             raise ValueError(msg)
-        self._set(read_only, destructive, idempotent, open_world, title)
+        self._set_once(read_only, destructive, idempotent, open_world, title)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copy and pickle by keyword (the arguments are keyword-only)."""
@@ -134,7 +134,7 @@ class ToolInput(Unique):
         schema: dict[str, Any],
         advice: tuple[str, ...],
     ) -> None:
-        self._set(fields, validate, schema, advice)
+        self._set_once(fields, validate, schema, advice)
 
     def __repr__(self) -> str:
         """Show the fields."""
@@ -250,7 +250,7 @@ class Tool(Unique, Generic[P, R_co]):
         _calling: _Calling | None,
         _entry: dict[str, Any] | None = None,
     ) -> None:
-        self._set(name, toolkit, description, annotations, fn, _docs, _calling, _entry)
+        self._set_once(name, toolkit, description, annotations, fn, _docs, _calling, _entry)
         # As `functools.wraps` would set them, for frameworks and tools that read the callable.
         vars(self).update({a: getattr(fn, a) for a in WRAPPER_ASSIGNMENTS if hasattr(fn, a)})
 
@@ -581,7 +581,7 @@ class Toolkit(Frozen):
                 raise ValueError(msg)
             seen.add(member.name)
             resolved(member)
-        self._set(name, members)
+        self._set_once(name, members)
 
 
 def define_toolkit(name: str, tools: Iterable[Tool[..., Any]]) -> Toolkit:

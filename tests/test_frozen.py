@@ -147,3 +147,31 @@ def test_a_registry_reduces_to_its_toolkits():
     assert type(again) is ToolRegistry
     assert again.toolkits == registry.toolkits
     assert again.mcp_tools() == registry.mcp_tools()
+
+
+@tool("other")
+async def pong() -> str:
+    """Answer ping."""
+    return "ping"
+
+
+def test_what_a_host_keeps_cannot_be_made_again_by_calling_init():
+    """A second `__init__` call would change a shared registry, toolkit or tool in place."""
+    kit = define_toolkit("kit", [ping])
+    registry = create_tool_registry([kit])
+    notes = ToolAnnotations(read_only=True)
+    again = {
+        registry: lambda: registry.__init__([define_toolkit("other", [pong])]),
+        kit: lambda: kit.__init__("other", [pong]),
+        ping: lambda: ping.__init__(*(getattr(pong, s) for s in type(pong).__slots__[:-1])),
+        ping.input: lambda: ping.input.__init__((), pong.input.validate, {}, ()),
+        notes: lambda: notes.__init__(destructive=True),
+    }
+    for thing, remake in again.items():
+        before = [getattr(thing, slot) for slot in type(thing).__slots__ if slot != "__dict__"]
+        with pytest.raises(AttributeError, match=rf"{type(thing).__name__} is immutable"):
+            remake()
+        assert [getattr(thing, s) for s in type(thing).__slots__ if s != "__dict__"] == before
+    assert registry.toolkits == (kit,)
+    assert kit.name == "kit"
+    assert registry.get("ping") is ping
