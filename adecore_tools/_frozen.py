@@ -12,6 +12,7 @@ field types pays for each type once.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Hashable
 from typing import Any, ClassVar, TypeVar
 
@@ -115,12 +116,17 @@ class Frozen:
 
     def __repr__(self) -> str:
         """`Name(slot=value, ...)`, as a dataclass would show it."""
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in type(self).__slots__)
+        shown = ", ".join(f"{name}={_shown(getattr(self, name))}" for name in type(self).__slots__)
         return f"{type(self).__name__}({shown})"
 
     def __reduce__(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
         """Copy and pickle through `__init__`, whose parameters follow the slots."""
         return (type(self), self._values())
+
+
+def _shown(value: object) -> str:
+    """A value's repr; the `MISSING` of a field with no default by name, not by its address."""
+    return "dataclasses.MISSING" if value is dataclasses.MISSING else repr(value)
 
 
 class Unique(Frozen):

@@ -175,3 +175,19 @@ def test_what_a_host_keeps_cannot_be_made_again_by_calling_init():
     assert registry.toolkits == (kit,)
     assert kit.name == "kit"
     assert registry.get("ping") is ping
+
+
+def test_a_field_without_default_shows_it_as_dataclasses_missing():
+    """Not the sentinel's own repr, which carries a memory address that differs every run."""
+    required = Field("n", Scalar(int), True)
+    assert repr(required) == (
+        "Field(name='n', type=Scalar(kind=<class 'int'>), required=True, "
+        "default=dataclasses.MISSING, description=None, missing_message=None)"
+    )
+
+    @tool("kit")
+    async def echo(text: str) -> str:
+        """Answer the text."""
+        return text
+
+    assert "default=dataclasses.MISSING" in repr(echo.input)
