@@ -3,10 +3,12 @@
 import asyncio
 import importlib
 import pathlib
+import re
 
 import pytest
 
 import adecore_tools
+import adecore_tools._fields
 from adecore_tools import (
     DRY_RUN_FIELD,
     DRY_RUN_PREVIEW,
@@ -189,3 +191,23 @@ def test_revision_description_says_the_write_must_match_it():
             "at this revision; leave it out to write whatever the revision is."
         ),
     }
+
+
+def _inspecting_section() -> str:
+    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+    return readme.partition("\n## Inspecting a tool\n")[2].partition("\n## ")[0]
+
+
+def test_the_node_classes_a_host_walks_are_the_ones_the_readme_lists_with_every_attribute():
+    """The classes are private (SPEC 2), so a host walks them by name: names and attributes hold."""
+    rows = re.findall(r"^\| `(\w+)` \| .* \| (.*) \|$", _inspecting_section(), re.MULTILINE)
+    documented = dict(rows)
+    model = adecore_tools._fields
+    assert sorted(documented) == sorted(model.Node.split(" | "))  # every node, no other
+    for name, holds in documented.items():
+        cls = getattr(model, name)
+        assert cls.__name__ == name
+        for slot in cls.__slots__:
+            assert f"`{slot}`" in holds, (name, slot)
+    for slot in model.Field.__slots__:
+        assert f"`{slot}`" in _inspecting_section(), slot
