@@ -197,6 +197,18 @@ def test_select_a_subset():
     ]
 
 
+def test_select_keeps_the_registry_order_and_the_very_toolkits_tools_and_entries():
+    """Whatever order the names come in, or how often; no names is a registry of no tools."""
+    reg = registry()
+    sub = reg.select("task", "note", "task")
+    assert [id(kit) for kit in sub.toolkits] == [id(reg.toolkits[0]), id(reg.toolkits[2])]
+    assert all(sub.get(t.name) is t for t in sub.tools)
+    entries = {entry["name"]: entry for entry in reg.mcp_tools()}
+    assert all(entry is entries[entry["name"]] for entry in sub.mcp_tools())
+    empty = reg.select()
+    assert (empty.toolkits, empty.tools, empty.mcp_tools(), len(empty)) == ((), (), [], 0)
+
+
 def test_select_does_not_change_the_registry():
     reg = registry()
     reg.select("chat")
