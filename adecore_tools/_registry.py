@@ -73,7 +73,9 @@ class ToolRegistry(Unique):
         return len(self._by_name)
 
     def __contains__(self, name: object) -> bool:
-        """Whether a tool has this name (anything but a string: no)."""
+        """Whether a tool has this name, or is this very tool, as iterating finds (else: no)."""
+        if isinstance(name, Tool):
+            return self._by_name.get(name.name) is name
         return text_of(name) in self._by_name
 
     def __iter__(self) -> Iterator[Tool[..., Any]]:

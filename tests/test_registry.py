@@ -160,6 +160,22 @@ def test_get_and_in_answer_none_and_false_for_anything_but_a_string(name):
     assert name not in reg
 
 
+def test_a_tool_is_in_a_registry_that_holds_it_as_iterating_says():
+    """`in` agrees with iterating (a registry iterates its tools); a namesake tool is another."""
+    reg = create_tool_registry([CHAT, TASK])
+    assert chat_open in reg
+    assert chat_open in list(reg)
+    assert note_read not in reg
+
+    @tool("chat", name="chat_open")
+    async def namesake() -> str:
+        """Opens another chat."""
+        return ""
+
+    assert namesake not in reg
+    assert "chat_open" in reg
+
+
 def test_select_names_toolkits_one_by_one():
     with pytest.raises(TypeError, match="select"):
         registry().select(["note"])  # type: ignore[arg-type]
