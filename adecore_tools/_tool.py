@@ -140,6 +140,13 @@ class ToolInput(Unique):
         """Show the fields."""
         return f"ToolInput(fields={self.fields!r})"
 
+    def __reduce__(self) -> typing.NoReturn:
+        """Refuse, saying what pickles: the validators are compiled code, a tool's own."""
+        import pickle  # noqa: PLC0415 - rare, and not imported by anything else we load
+
+        msg = "a tool's input holds compiled validators; pickle the tool instead (by reference)"
+        raise pickle.PicklingError(msg)
+
 
 class _Calling(Frozen):
     """How a resolved tool is called: its input and its call parameter."""

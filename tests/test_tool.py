@@ -1412,6 +1412,13 @@ def test_the_tool_class_reads_as_a_class():
     ]
 
 
+def test_a_tools_input_does_not_pickle_and_says_to_pickle_the_tool():
+    """It holds compiled validators; the message was about a local function of the compiler."""
+    with pytest.raises(pickle.PicklingError, match=r"pickle the tool instead"):
+        pickle.dumps(uses_later.input)
+    assert pickle.loads(pickle.dumps(uses_later)).input is uses_later.input  # noqa: S301
+
+
 def test_a_module_level_tool_pickles_by_reference():
     assert pickle.loads(pickle.dumps(uses_later)) is uses_later  # noqa: S301 - our own bytes
     kit = define_toolkit("forward", [uses_later])
