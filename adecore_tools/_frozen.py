@@ -41,6 +41,9 @@ def once(
     return found
 
 
+_BOOKKEEPING = frozenset(("_hash", "__weakref__", "__dict__"))
+"""Slots no value goes in: the hash, kept once made, and the weak reference and `__dict__` slots."""
+
 _UNSET = object()
 """What `_set_once` finds in a slot not set yet."""
 
@@ -52,13 +55,31 @@ class Frozen:
     __slots__ = ("_hash",)
     _setters: ClassVar[tuple[Callable[[object, object], None], ...]] = ()
     """The `__set__` of each slot's descriptor, in slot order: what `_set` calls."""
+    _first: ClassVar[str] = ""
+    """The first slot `_set` fills: what `_set_once` looks at."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Keep the setters of the class's slots, so `_set` skips `__setattr__`'s lookups."""
+        """Keep the setters of the class's slots, so `_set` skips `__setattr__`'s lookups.
+
+        A subclass with no value slots of its own (none, or `__slots__ = ()`) sets what its base
+        does. One adding slots to a class that has some is refused: the base's `__init__` passes
+        the base's values, so `_set` would put them in the wrong slots.
+        """
         super().__init_subclass__(**kwargs)
         own = vars(cls)  # the slots' descriptors (`getattr` would find a class's own `__dict__`)
-        if "__slots__" in own:  # else it sets what its base does
-            cls._setters = tuple(own[name].__set__ for name in cls.__slots__)
+        slots = own.get("__slots__", ())
+        names = (slots,) if isinstance(slots, str) else tuple(slots)
+        if not [name for name in names if name not in _BOOKKEEPING]:
+            return  # it sets what its base does
+        if cls._setters:
+            base = next(k for k in cls.__mro__[1:] if "_setters" in vars(k))
+            msg = (
+                f"{cls.__name__}: {base.__name__} sets its values itself, in its own slots; "
+                "subclass it with __slots__ = () (or none) and keep what you add elsewhere"
+            )
+            raise TypeError(msg)
+        cls._setters = tuple(own[name].__set__ for name in names)
+        cls._first = names[0]
 
     def _set(self, *values: object) -> None:
         """Set every slot, in order, once (from `__init__`, whose parameters follow the slots).
@@ -77,7 +98,7 @@ class Frozen:
         costs nothing that counts; nodes and fields are made by the dozen as a tool is declared,
         and are set as a frozen dataclass's `__init__` sets them, unchecked.
         """
-        if getattr(self, type(self).__slots__[0], _UNSET) is not _UNSET:
+        if getattr(self, self._first, _UNSET) is not _UNSET:
             msg = f"{type(self).__name__} is immutable; it is made once, by its constructor"
             raise AttributeError(msg)
         self._set(*values)

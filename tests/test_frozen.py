@@ -191,3 +191,29 @@ def test_a_field_without_default_shows_it_as_dataclasses_missing():
         return text
 
     assert "default=dataclasses.MISSING" in repr(echo.input)
+
+
+def test_a_host_subclass_with_no_slots_of_its_own_is_built_as_its_base():
+    """`__slots__ = ()` (a subclass adding methods only) left every value unset."""
+    kit = define_toolkit("kit", [ping])
+
+    class Plain(ToolRegistry):
+        __slots__ = ()
+
+        def names(self) -> list[str]:
+            return [t.name for t in self]
+
+    class Kit(type(kit)):  # Toolkit
+        __slots__ = ()
+
+    assert Plain([kit]).names() == ["ping"]
+    assert Plain([kit]).mcp_tools() == create_tool_registry([kit]).mcp_tools()
+    assert Kit("kit", [ping]).tools == (ping,)
+
+
+def test_a_subclass_adding_slots_to_a_value_class_is_refused_where_it_is_written():
+    """Its base's `__init__` sets the base's slots: with slots of its own, none was set."""
+    with pytest.raises(TypeError, match=r"Labelled: ToolRegistry sets its values itself"):
+
+        class Labelled(ToolRegistry):
+            __slots__ = ("label",)
