@@ -108,8 +108,10 @@ def _clean_lines(doc: str) -> list[str]:
     Python 3.13's counts only spaces as a line's indent, so a line opening with a form feed or a
     no-break space would read differently there; and cleandoc drops leading blank lines one
     `list.pop(0)` at a time, which is quadratic. A carriage return ends a line here, as a newline
-    does; no other character does.
+    does, once the text is as 3.13's compiler leaves it; no other character does.
     """
+    if "\r" in doc:  # only a lone one can cut lines otherwise than 3.13's compiler did
+        doc = _as_compiled(doc)
     text = doc.expandtabs().replace("\r\n", "\n").replace("\r", "\n")
     lines = [line if line.strip() else "" for line in text.split("\n")]
     margin = min((len(line) - len(line.lstrip()) for line in lines[1:] if line), default=0)
@@ -119,6 +121,19 @@ def _clean_lines(doc: str) -> list[str]:
     while end > start and not lines[end - 1]:
         end -= 1
     return lines[start:end] or [""]
+
+
+def _as_compiled(doc: str) -> str:
+    """`doc` as Python 3.13 compiles a docstring: each newline's line loses the common spaces.
+
+    Its `__doc__` is that text, so every Python starts from it. Lines are cut at newlines only:
+    a line after a lone carriage return keeps the indent the margin would have taken.
+    """
+    first, newline, rest = doc.expandtabs().partition("\n")
+    lines = rest.split("\n")
+    margin = min((len(ln) - len(ln.lstrip(" ")) for ln in lines if ln.strip(" ")), default=0)
+    kept = (ln[min(margin, len(ln) - len(ln.lstrip(" "))) :] for ln in lines)
+    return first.lstrip(" ") + newline + "\n".join(kept) if newline else first.lstrip(" ")
 
 
 def _parameter_section_end(lines: list[str], start: int, params: dict[str, str]) -> int | None:

@@ -463,6 +463,22 @@ def test_windows_and_old_mac_line_endings(newline):
     assert split_docstring(doc) == ("Reads notes.\n\nMore.", {"x": "The x."})
 
 
+def test_a_lone_carriage_return_in_a_docstring_reads_the_same_on_every_python():
+    """SPEC 4.5: Python 3.13 strips a docstring's margin as it compiles it, by newlines only.
+
+    A line after a lone carriage return keeps its whole indent there; older Pythons keep the raw
+    text, and the description is cut as 3.13 cuts it on every Python.
+    """
+    raw = "Moves a thing.\n    Fast\r        and far.\n\n    Args:\n        x: How far.\n    "
+    source = f"async def moves(x: int) -> None:\n    {raw!r}\n"  # escapes the compiler reads
+    namespace: dict[str, object] = {}
+    exec(source, namespace)  # noqa: S102 - our own source: the compiler must see the docstring
+    doc = namespace["moves"].__doc__  # type: ignore[attr-defined]
+    expected = ("Moves a thing.\nFast\n        and far.", {"x": "How far."})
+    assert split_docstring(doc) == expected
+    assert split_docstring(raw) == expected
+
+
 LAYOUTS = {
     "a blank line after the header": (
         "Do it.\n\nArgs:\n\n    x: The x.\n",
