@@ -2476,3 +2476,18 @@ def test_run_unknown_tool_name(name):
         assert info.value.message == (
             "there is no tool named \"plain_tol\" (did you mean 'plain_tool'?)"
         )
+
+
+def test_what_makes_a_name_follows_the_running_python_unicode():
+    """A decision (README): names are read by the running Python's `str.isidentifier`, whose
+    Unicode differs between 3.10 (13.0) and 3.13 (15.1); a letter newer than the oldest reads as
+    a name only where Python knows it. U+0870 came with Unicode 14.0.
+    """
+
+    @tool("v")
+    async def take(n: int) -> None:
+        """Takes a number."""
+
+    sent = "\u0870x"
+    shown = sent if sent.isidentifier() else f'["{sent}"]'
+    assert refused(take, {"n": 1, sent: 2}) == f"{shown}: unknown field"
