@@ -282,10 +282,13 @@ def _unreadable(obj: object, error: type[Exception]) -> str | None:
     return None
 
 
-def _resolved_in(module: str | None, hint: object) -> Any:
-    """One hint resolved as an annotation written in `module` (names in strings looked up)."""
+def _resolved_in(module: str | None, hint: object, local: dict[str, Any] | None = None) -> Any:
+    """One hint resolved as an annotation written in `module` (names in strings looked up).
+
+    `local` names what only the annotation's own scope knows: an alias's type parameters.
+    """
     probe = type("probe", (), {"__annotations__": {"hint": hint}, "__module__": module})
-    return te.get_type_hints(probe, include_extras=True)["hint"]
+    return te.get_type_hints(probe, localns=local, include_extras=True)["hint"]
 
 
 def _field(  # noqa: PLR0913 - each argument is one fact about the field
@@ -472,7 +475,8 @@ def _alias_value(tp: object, alias: Any, where: Where) -> object:
         return alias.__supertype__
     try:
         # `type X = ...` is evaluated on first use of `__value__`
-        value = _resolved_in(alias.__module__, alias.__value__)
+        own = {p.__name__: p for p in alias.__type_params__} or None  # `type P[T] = "list[T]"`
+        value = _resolved_in(alias.__module__, alias.__value__, own)
     except NameError as exc:
         raise Unresolved(exc.name or str(exc), (where.path,)) from exc
     arguments = te.get_args(tp) if tp is not alias else ()

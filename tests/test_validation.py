@@ -1361,6 +1361,21 @@ def test_a_type_statement_naming_a_later_class_resolves_when_the_toolkit_is_buil
     }
 
 
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="the `type` statement is Python 3.12+")
+def test_a_type_statement_quoting_its_own_type_parameter_resolves():
+    namespace: dict[str, Any] = {"tool": tool}
+    exec(  # noqa: S102 - our own source text; the `type` statement needs 3.12 to parse
+        'type Pairs[T] = "list[T]"\n'
+        "async def f(pairs: Pairs[int]) -> None:\n"
+        "    'Takes a quoted generic alias.'\n"
+        "t = tool('v')(f)\n",
+        namespace,
+    )
+    t = namespace["t"]
+    assert parse_tool_input(t, {"pairs": [1, 2]}) == {"pairs": [1, 2]}
+    assert refused(t, {"pairs": ["x"]}) == 'pairs[0]: expected an integer, got "x"'
+
+
 @pytest.mark.skipif(sys.version_info >= (3, 11), reason="3.11 resolves names inside list[...]")
 def test_a_quoted_name_inside_list_on_python_3_10_says_to_quote_the_whole_annotation():
     async def f(items: list["LaterItem"]) -> None:
