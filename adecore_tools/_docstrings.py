@@ -192,7 +192,7 @@ def _google_entry(text: str) -> tuple[str, str] | None:
         if close is None:
             return None
         rest = rest[close + 1 :].lstrip()
-    if not rest.startswith(":"):
+    if not rest.startswith(":") or rest.startswith("://"):  # `https://...` is a link, no name
         return None
     return names, rest[1:]
 

@@ -497,6 +497,10 @@ LAYOUTS = {
         ("Do it.", {"x": "The x."}),
     ),
     "no space after the colon": ("Do it.\n\nArgs:\n    x:The x.\n", ("Do it.", {"x": "The x."})),
+    "a link continuing an entry at its indent": (
+        "Do it.\n\nArgs:\n    x: The x, as in\n    https://example.com/x.\n",
+        ("Do it.", {"x": "The x, as in https://example.com/x."}),
+    ),
     "an empty NumPy section": (
         "Do it.\n\nParameters\n----------\n\nMore text.\n",
         ("Do it.\n\nMore text.", {}),
