@@ -57,6 +57,11 @@ class Frozen:
     """The `__set__` of each slot's descriptor, in slot order: what `_set` calls."""
     _first: ClassVar[str] = ""
     """The first slot `_set` fills: what `_set_once` looks at."""
+    _slot_names: ClassVar[tuple[str, ...]] = ()
+    """The slots `_set` fills, in order: what equality, the repr and `__reduce__` read.
+
+    Not `type(self).__slots__`: a host subclass's `__slots__ = ()` would hide the base's.
+    """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Keep the setters of the class's slots, so `_set` skips `__setattr__`'s lookups.
@@ -80,6 +85,7 @@ class Frozen:
             raise TypeError(msg)
         cls._setters = tuple(own[name].__set__ for name in names)
         cls._first = names[0]
+        cls._slot_names = names
 
     def _set(self, *values: object) -> None:
         """Set every slot, in order, once (from `__init__`, whose parameters follow the slots).
@@ -104,7 +110,7 @@ class Frozen:
         self._set(*values)
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in type(self).__slots__)
+        return tuple(getattr(self, name) for name in self._slot_names)
 
     def _key(self) -> tuple[Any, ...]:
         """What equality and the hash compare: the values, or something stricter."""
@@ -137,7 +143,7 @@ class Frozen:
 
     def __repr__(self) -> str:
         """`Name(slot=value, ...)`, as a dataclass would show it."""
-        shown = ", ".join(f"{name}={_shown(getattr(self, name))}" for name in type(self).__slots__)
+        shown = ", ".join(f"{name}={_shown(getattr(self, name))}" for name in self._slot_names)
         return f"{type(self).__name__}({shown})"
 
     def __reduce__(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:

@@ -109,12 +109,12 @@ class ToolAnnotations(Frozen):
         self._set_once(read_only, destructive, idempotent, open_world, title)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Copy and pickle by keyword (the arguments are keyword-only)."""
-        return (_annotations, self._values())
+        """Copy and pickle by keyword (the arguments are keyword-only), as the same class."""
+        return (_annotations, (type(self), *self._values()))
 
 
-def _annotations(*values: Any) -> ToolAnnotations:
-    return ToolAnnotations(**dict(zip(ToolAnnotations.__slots__, values, strict=True)))
+def _annotations(cls: type[ToolAnnotations], *values: Any) -> ToolAnnotations:
+    return cls(**dict(zip(ToolAnnotations.__slots__, values, strict=True)))
 
 
 class ToolInput(Unique):

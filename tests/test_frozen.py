@@ -83,7 +83,7 @@ def test_tool_annotations_copy_and_pickle_by_keyword():
     notes = ToolAnnotations(read_only=True, idempotent=False, title="Read")
     assert copy.copy(notes) == notes
     assert copy.deepcopy(notes) == notes
-    assert pickle.loads(pickle.dumps(notes)) == notes  # noqa: S301 - our own bytes
+    assert pickle.loads(pickle.dumps(notes)) == notes  # noqa: S301 - our own  # noqa: S301 - our own bytes
 
 
 def test_a_field_without_default_keeps_missing_through_copy_and_pickle():
@@ -217,3 +217,31 @@ def test_a_subclass_adding_slots_to_a_value_class_is_refused_where_it_is_written
 
         class Labelled(ToolRegistry):
             __slots__ = ("label",)
+
+
+class _Kit(type(define_toolkit("kit", [ping]))):  # Toolkit; at module level, so it pickles
+    __slots__ = ()
+
+
+class _Notes(ToolAnnotations):
+    __slots__ = ()
+
+
+def test_a_host_subclass_with_empty_slots_compares_shows_and_copies_its_base_values():
+    """Its `__slots__` is `()`: read as the value slots, every toolkit of it was equal to every
+    other, showed as `_Kit()`, and copying or pickling called `__init__` with nothing."""
+    kit, other = _Kit("kit", [ping]), _Kit("other", [pong])
+    assert kit != other
+    assert kit == _Kit("kit", [ping])
+    assert hash(kit) == hash(_Kit("kit", [ping]))
+    assert repr(kit).startswith("_Kit(name='kit', tools=(Tool(name='ping'")
+    for again in (copy.copy(kit), copy.deepcopy(kit), pickle.loads(pickle.dumps(kit))):  # noqa: S301 - our own bytes
+        assert type(again) is _Kit
+        assert again == kit
+    notes = _Notes(read_only=True)
+    assert notes != _Notes(destructive=True)
+    assert repr(notes) == (
+        "_Notes(read_only=True, destructive=False, idempotent=None, open_world=None, title=None)"
+    )
+    assert copy.copy(notes) == notes
+    assert pickle.loads(pickle.dumps(notes)) == notes  # noqa: S301 - our own bytes
