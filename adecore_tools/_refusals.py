@@ -82,12 +82,9 @@ def _refuse_one_string(lines: Iterable[str]) -> None:
 class CodedError(Exception):
     """An error a host can act on by its code: `code` is lower kebab case, `message` one line.
 
-    Its fields are slots: a refusal of bad input is made on every such call, and setting three
-    slots costs 60 ns less than giving the exception a dict of them. `__weakref__` is kept, as
-    any exception class without slots has it: a host may hold refusals weakly.
+    No slots, so a host's errors may also derive from any exception (`TimeoutError` too).
     """
 
-    __slots__ = ("__weakref__", "code", "message")
     code: str
     message: str
 
@@ -114,9 +111,13 @@ class ToolRefusal(CodedError):  # noqa: N818 - the contract's name
 
     The message and rows are made safe at construction: a control character in them becomes a
     space (tabs stay in rows, where they separate fields), so the text form always reads back.
+
+    Its fields are slots: a refusal of bad input is made on every such call, and setting three
+    slots costs 60 ns less than giving it a dict of them. So it cannot also derive from an
+    exception with a layout of its own (the `OSError` family); a host's `CodedError` can.
     """
 
-    __slots__ = ("lines",)
+    __slots__ = ("code", "message", "lines")
     lines: tuple[str, ...]
 
     def __init__(self, code: str, message: str, lines: Iterable[str] = ()) -> None:

@@ -175,23 +175,41 @@ def test_a_refusal_from_validation_is_one_the_constructor_would_make():
 
 
 def test_a_refusal_keeps_its_fields_in_slots_and_takes_any_other_attribute():
-    """`code`, `message` and `lines` are slots (for speed); an exception's own dict still works."""
-
-    class Denied(CodedError):
-        pass
-
-    refusal, denied = (
-        ToolRefusal("not-permitted", "No.", ["why\tread only"]),
-        Denied("no-way", "No."),
-    )
-    refusal.context = denied.context = "kept"  # as a host or `add_note` may set
-    assert vars(refusal) == vars(denied) == {"context": "kept"}
+    """`ToolRefusal` keeps `code`, `message` and `lines` in slots (for speed); its dict still
+    takes what a host or `add_note` sets.
+    """
+    refusal = ToolRefusal("not-permitted", "No.", ["why\tread only"])
+    refusal.context = "kept"
+    assert vars(refusal) == {"context": "kept"}
     assert (refusal.code, refusal.message, refusal.lines) == (
         "not-permitted",
         "No.",
         ("why\tread only",),
     )
-    assert (denied.code, denied.message, denied.args) == ("no-way", "No.", ("No.",))
+
+
+def test_a_refusal_subclass_cannot_also_be_an_os_error():
+    """The price of the slots, written in README: `CodedError` is the base for such errors."""
+    with pytest.raises(TypeError, match="lay-out conflict"):
+        type("TimedOut", (ToolRefusal, TimeoutError), {})
+
+
+def test_a_coded_error_combines_with_any_exception_class():
+    """A host's error hierarchy may mix `CodedError` with an exception that has a layout of its
+    own (the `OSError` family): `CodedError` has no slots to conflict with it.
+    """
+
+    class TimedOut(CodedError, TimeoutError):
+        pass
+
+    err = TimedOut("timed-out", "No answer in 5 s.")
+    assert isinstance(err, TimeoutError)
+    assert (err.code, err.message, err.args) == (
+        "timed-out",
+        "No answer in 5 s.",
+        ("No answer in 5 s.",),
+    )
+    assert vars(err) == {"code": "timed-out", "message": "No answer in 5 s."}
 
 
 def test_a_refusal_can_be_weakly_referenced_as_any_exception_class_of_a_host():
