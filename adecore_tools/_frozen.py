@@ -55,8 +55,6 @@ class Frozen:
     __slots__ = ("_hash",)
     _setters: ClassVar[tuple[Callable[[object, object], None], ...]] = ()
     """The `__set__` of each slot's descriptor, in slot order: what `_set` calls."""
-    _first: ClassVar[str] = ""
-    """The first slot `_set` fills: what `_set_once` looks at."""
     _slot_names: ClassVar[tuple[str, ...]] = ()
     """The slots `_set` fills, in order: what equality, the repr and `__reduce__` read.
 
@@ -84,7 +82,6 @@ class Frozen:
             )
             raise TypeError(msg)
         cls._setters = tuple(own[name].__set__ for name in names)
-        cls._first = names[0]
         cls._slot_names = names
 
     def _set(self, *values: object) -> None:
@@ -104,7 +101,7 @@ class Frozen:
         costs nothing that counts; nodes and fields are made by the dozen as a tool is declared,
         and are set as a frozen dataclass's `__init__` sets them, unchecked.
         """
-        if getattr(self, self._first, _UNSET) is not _UNSET:
+        if getattr(self, self._slot_names[0], _UNSET) is not _UNSET:  # the first `_set` fills
             msg = f"{type(self).__name__} is immutable; it is made once, by its constructor"
             raise AttributeError(msg)
         self._set(*values)
