@@ -18,7 +18,7 @@ from typing import Any, ClassVar, TypeVar
 
 from typing_extensions import Self, TypeVarTuple, Unpack, dataclass_transform
 
-__all__ = ["Frozen", "Unique", "once"]
+__all__ = ["CACHE_LIMIT", "Frozen", "Unique", "once"]
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
@@ -30,15 +30,24 @@ def once(
     """`build(*args)`, computed once per key and kept in `cache` (each time for an unhashable key).
 
     The arguments are passed, not closed over: a closure made for every lookup would cost more
-    than the lookup, and most lookups find what they look for.
+    than the lookup, and most lookups find what they look for. A full cache is emptied: a host
+    that declares tools from new classes and drops them must not keep them all (what is still in
+    use is computed again, once).
     """
     try:
         found = cache.get(key)
     except TypeError:  # a key holding an unhashable value, such as a list default
         return build(*args)
     if found is None:
-        found = cache.setdefault(key, build(*args))
+        built = build(*args)
+        if len(cache) >= CACHE_LIMIT:
+            cache.clear()
+        found = cache.setdefault(key, built)
     return found
+
+
+CACHE_LIMIT = 4096
+"""Entries a cache of `once` holds: the types of some hundreds of tools, a few megabytes."""
 
 
 _BOOKKEEPING = frozenset(("_hash", "__weakref__", "__dict__"))

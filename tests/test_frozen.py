@@ -1,8 +1,10 @@
 """The package's value classes: immutable, compared by value, built through `__init__`."""
 
 import copy
+import gc
 import inspect
 import pickle
+import weakref
 
 import pytest
 
@@ -245,3 +247,28 @@ def test_a_host_subclass_with_empty_slots_compares_shows_and_copies_its_base_val
     )
     assert copy.copy(notes) == notes
     assert pickle.loads(pickle.dumps(notes)) == notes  # noqa: S301 - our own bytes
+
+
+def test_what_is_computed_once_is_kept_for_a_bounded_number_of_values(monkeypatch):
+    """A host that declares tools from fresh classes (per session, per reload) and drops them
+    does not keep every class alive: each cache of work done once is cleared when full."""
+    from typing_extensions import TypedDict  # noqa: PLC0415 - only this test makes classes
+
+    from adecore_tools import _frozen  # noqa: PLC0415
+
+    monkeypatch.setattr(_frozen, "CACHE_LIMIT", 50)
+    kept: list[weakref.ref[type]] = []
+    for number in range(120):
+        row = TypedDict(f"Row{number}", {"name": str, "size": int})  # noqa: UP013 - made at run time
+
+        async def write(row: row) -> str:  # type: ignore[valid-type]
+            """Write a row."""
+            return "ok"
+
+        tool("rows")(write)
+        kept.append(weakref.ref(row))
+        del row, write
+    gc.collect()
+    alive = sum(ref() is not None for ref in kept)
+    assert alive <= 50  # those still cached; without a bound, all 120
+    assert alive > 0  # the cache still works: the newest stay
