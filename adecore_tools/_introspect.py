@@ -413,8 +413,6 @@ def _in_order(tp: object) -> object:
 
 
 def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa: C901, PLR0911, PLR0912
-    if isinstance(tp, type) and tp in _SCALARS:
-        return _SCALARS[tp]
     origin: Any = te.get_origin(tp)
     alias = origin if isinstance(origin, _ALIASES) else tp  # `Pair[int]`: the alias is `Pair`
     if isinstance(alias, (*_ALIASES, *_NEW_TYPES)):

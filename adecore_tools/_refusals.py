@@ -147,7 +147,7 @@ class ToolRefusal(CodedError):  # noqa: N818 - the contract's name
 
     def __repr__(self) -> str:
         """Show the code, the message and the rows."""
-        return f"ToolRefusal({self.code!r}, {self.message!r}, {list(self.lines)!r})"
+        return f"{type(self).__name__}({self.code!r}, {self.message!r}, {list(self.lines)!r})"
 
 
 def safe_refusal(code: str, message: str, lines: tuple[str, ...]) -> ToolRefusal:

@@ -54,6 +54,35 @@ def test_tool_refusal_attributes():
     assert tuple(r.lines) == ("fields\ttext",)
 
 
+def test_errors_show_their_code_and_message():
+    """A host's log line for an error: its class (a host's own too), code, message and rows."""
+
+    class StaleError(ToolRefusal):
+        pass
+
+    assert repr(CodedError("not-permitted", "No.")) == "CodedError('not-permitted', 'No.')"
+    assert repr(ToolRefusal("bad-arguments", "x: missing", ["fields\tx"])) == (
+        "ToolRefusal('bad-arguments', 'x: missing', ['fields\\tx'])"
+    )
+    assert repr(StaleError("stale", "Read again.")) == "StaleError('stale', 'Read again.', [])"
+
+
+def test_equal_refusals_hash_equal_and_differ_by_code_message_or_rows():
+    """A host may count refusals in a set or dict: equal ones are one key."""
+    one = ToolRefusal("not-found", "No such note.", ["note\t2"])
+    same = ToolRefusal("not-found", "No such note.", ("note\t2",))
+    assert one == same
+    assert hash(one) == hash(same)
+    assert len({one, same}) == 1
+    others = [
+        ToolRefusal("not-permitted", "No such note.", ["note\t2"]),
+        ToolRefusal("not-found", "No such notes.", ["note\t2"]),
+        ToolRefusal("not-found", "No such note.", ["note\t3"]),
+    ]
+    assert all(one != other for other in others)
+    assert len({one, *others}) == 4
+
+
 def test_tool_refusal_lines_default_to_empty():
     r = ToolRefusal("not-permitted", "No.")
     assert tuple(r.lines) == ()
