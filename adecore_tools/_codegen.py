@@ -12,7 +12,7 @@ object each for the garbage collector, some forty a tool): a validator is called
 alone. Objects of the same shape (the same
 fast paths, field by field) share one compiled factory, so most tools cost no `compile` at all,
 and a quote in a field name cannot break anything. Each source is registered in `linecache`, so a
-traceback through a validator shows it.
+traceback through a validator shows it; a factory gone leaves its name to the next one.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import itertools
 import linecache
 import operator
 import typing
+import weakref
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -104,6 +105,9 @@ _SHARED = ("_known", "_clean", "_Invalid", "_add", "_merge", "_combine", "_ABSEN
 _FACTORIES: dict[Hashable, Callable[..., Checker]] = {}
 _FAST: dict[tuple[Node, int], _Fast] = {}
 _SHAPE_NUMBERS = itertools.count()
+_FREE_NAMES: list[str] = []
+"""The `linecache` names of factories gone, for a compile to reuse: an entry is replaced, never
+deleted, as deleting one while `linecache.checkcache()` runs raises `KeyError` there."""
 
 
 def object_validator(plan: Plan) -> Checker:
@@ -133,11 +137,26 @@ def object_validator(plan: Plan) -> Checker:
 def _factory(mode: str, fields: _Shape) -> Callable[..., Checker]:
     """The compiled factory of one shape of object."""
     text = _source(mode, fields)
-    filename = f"<adecore_tools validator {next(_SHAPE_NUMBERS)}>"
+    try:
+        filename = _FREE_NAMES.pop()
+    except IndexError:
+        filename = f"<adecore_tools validator {next(_SHAPE_NUMBERS)}>"
     namespace: dict[str, Any] = {}
     exec(compile(text, filename, "exec"), namespace)  # noqa: S102 - our own templates, no user text
     linecache.cache[filename] = (len(text), None, text.splitlines(keepends=True), filename)
-    return namespace["make"]  # type: ignore[no-any-return]
+    # `make` and every validator it makes hold the namespace: once the last is gone, so is the
+    # marker, and the name is free for the next compile (each compile after the cache was
+    # emptied kept 8 KB). `make` leaves the namespace: no cycle, so that is at once.
+    make = namespace.pop("make")
+    namespace["_compiled"] = marker = _Compiled()
+    weakref.finalize(marker, _FREE_NAMES.append, filename).atexit = False
+    return make  # type: ignore[no-any-return]
+
+
+class _Compiled:
+    """What a factory's namespace holds, so its end can be seen (a dict is not weakly referable)."""
+
+    __slots__ = ("__weakref__",)
 
 
 _Shape = tuple[tuple[str, tuple[str, ...], int], ...]

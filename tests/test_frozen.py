@@ -272,3 +272,33 @@ def test_what_is_computed_once_is_kept_for_a_bounded_number_of_values(monkeypatc
     alive = sum(ref() is not None for ref in kept)
     assert alive <= 50  # those still cached; without a bound, all 120
     assert alive > 0  # the cache still works: the newest stay
+
+
+def test_the_sources_of_dropped_validators_do_not_pile_up(monkeypatch):
+    """Each generated validator's source goes into `linecache` for tracebacks. A host declaring
+    tools of more shapes than the cache holds (or reloading them after the cache was emptied)
+    compiles shapes again: the entry of a source no validator uses any more must make way for
+    the next, else `linecache` grows by some 8 KB per compile for as long as the host runs."""
+    import linecache  # noqa: PLC0415
+
+    from adecore_tools import _frozen  # noqa: PLC0415
+
+    def sources() -> int:
+        return sum("adecore_tools validator" in name for name in list(linecache.cache))
+
+    monkeypatch.setattr(_frozen, "CACHE_LIMIT", 1)
+    gc.collect()
+    before = sources()
+    for _ in range(40):
+
+        @tool("shapes")
+        async def one(a: str) -> None:
+            """One field."""
+
+        @tool("shapes")
+        async def two(a: str, b: int) -> None:
+            """Two fields."""
+
+        del one, two
+    gc.collect()
+    assert sources() - before <= 4  # the shapes still cached; without their removal, 80
