@@ -577,3 +577,37 @@ def test_a_return_annotation_only_a_type_checker_can_read_is_not_a_field():
     )
     (total,) = define_toolkit("checked_only", [module.total]).tools
     assert [f.name for f in total.input.fields] == ["n"]
+
+
+def test_a_reloaded_module_s_tool_reads_the_names_standing_when_it_is_declared():
+    """README, decisions: `importlib.reload` runs a module's new source in its old namespace. A
+    tool reads its hints when declared, so a class defined above it is the new one, but one
+    further down is still the previous version's there, and the tool keeps that one."""
+    source = """
+        from __future__ import annotations
+        from typing_extensions import TypedDict
+        from adecore_tools import define_toolkit, tool
+
+        class Above(TypedDict):
+            {key}: int
+
+        @tool("plugin")
+        async def put(above: Above, below: Below) -> None:
+            '''Puts.'''
+
+        class Below(TypedDict):
+            {key}: int
+
+        kit = define_toolkit("plugin", [put])
+    """
+    module = _module("plugin_reloaded", source.format(key="old"))
+    first = module.put
+    assert [f.type.cls for f in first.input.fields] == [module.Above, module.Below]
+    old_below = module.Below
+    exec(textwrap.dedent(source.format(key="new")), module.__dict__)  # noqa: S102 - as reload does
+    assert module.put is not first
+    assert [f.type.cls for f in module.put.input.fields] == [module.Above, old_below]
+    assert parse_tool_input(module.put, {"above": {"new": 1}, "below": {"old": 2}}) == {
+        "above": {"new": 1},
+        "below": {"old": 2},
+    }
