@@ -7,6 +7,7 @@ when the tool joins a toolkit.
 
 from __future__ import annotations
 
+import _thread
 import importlib
 import inspect
 import typing
@@ -335,8 +336,16 @@ def resolved(t: Tool[..., Any]) -> _Calling:
                 "is assembled"
             )
             raise TypeError(msg) from None
-        object.__setattr__(t, "_calling", calling)
+        with _SETTING:  # two threads may read it at once: the first to finish sets it, for good
+            if t._calling is None:  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+                object.__setattr__(t, "_calling", calling)
+            else:
+                calling = t._calling  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
     return calling
+
+
+_SETTING = _thread.allocate_lock()  # `threading.Lock`, without importing `threading` (0.4 ms)
+"""Held while a tool's input or listing entry, read once, is set: what is handed out stays."""
 
 
 def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]:
@@ -388,7 +397,11 @@ def mcp_entry(t: Tool[..., Any]) -> dict[str, Any]:
                 "annotations": read_only_dict(hints),
             }
         )
-        object.__setattr__(t, "_entry", entry)
+        with _SETTING:
+            if t._entry is None:  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+                object.__setattr__(t, "_entry", entry)
+            else:
+                entry = t._entry  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
     return entry
 
 

@@ -502,3 +502,60 @@ def test_input_changed_while_it_is_checked_is_the_host_race_not_a_refusal():
 
     with pytest.raises(RuntimeError, match="changed size during iteration"):
         parse_tool_input(read_record, {"record": sent})
+
+
+def test_a_tool_assembled_in_two_threads_at_once_is_read_once():
+    """A tool naming a class further down is read when it joins a toolkit. Two threads assembling
+    it at once (plugins loaded in parallel) both read it; the first to finish sets its input, and
+    the other must take that one rather than replace it: an input, schema and listing entry
+    handed out stay the tool's for good (SPEC 6: computed once per tool)."""
+    import threading  # noqa: PLC0415 - only this test starts threads by hand
+    import types  # noqa: PLC0415
+
+    readers: list[int] = []
+    second_done = threading.Event()
+
+    def gate() -> str:
+        """Called while the hint is read: holds the first reader until the second is done."""
+        readers.append(threading.get_ident())
+        if len(readers) == 1:
+            second_done.wait(timeout=60)
+        return "metadata the package ignores"
+
+    module = types.ModuleType("assembled_twice")
+    module.__dict__.update(tool=tool, gate=gate)
+    source = (
+        "from __future__ import annotations\n"
+        "from typing import Annotated\n"
+        "from typing_extensions import TypedDict\n"
+        "@tool('plugin')\n"
+        "async def late(row: Annotated[Later, gate()]) -> None:\n"
+        "    '''Reads a row.'''\n"
+        "class Later(TypedDict):\n"
+        "    k: int\n"
+    )
+    sys.modules[module.__name__] = module
+    try:
+        exec(source, module.__dict__)  # noqa: S102 - our own test source
+        late = module.late
+        seen: dict[str, tuple[object, object, object]] = {}
+
+        def assemble(who: str) -> None:
+            registry = create_tool_registry([define_toolkit("plugin", [late])])
+            seen[who] = (late.input, late.input.schema, registry.mcp_tools()[0])
+            if who == "second":
+                second_done.set()
+
+        first = threading.Thread(target=assemble, args=("first",))
+        first.start()
+        while not readers and first.is_alive():  # wait until the first thread is inside the hint
+            time.sleep(0.001)
+        assemble("second")
+        first.join()
+    finally:
+        del sys.modules[module.__name__]
+    assert len(readers) == 2  # both read it: neither waited for the other
+    listed = create_tool_registry([define_toolkit("plugin", [late])]).mcp_tools()[0]
+    final = (late.input, late.input.schema, listed)
+    for who in ("first", "second"):
+        assert all(a is b for a, b in zip(seen[who], final, strict=True)), who
