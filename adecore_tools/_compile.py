@@ -538,12 +538,24 @@ def _number(bound: object) -> str:
 
 
 def _is_multiple(value: Any, step: Any) -> bool:
+    if type(value) is int and type(step) is float and not -_EXACT <= value <= _EXACT:
+        # `%` would round the int to a float first (`(2**53 + 1) % 2.0 == 0`), and typing hands
+        # `MultipleOf(2)` the `MultipleOf(2.0)` some module wrote before: count exactly
+        return _exact_multiple(value, step)
     try:
         return value % step == 0  # type: ignore[no-any-return]
     except OverflowError:  # an int beyond a float's range, with a float step: count exactly
-        from fractions import Fraction  # noqa: PLC0415 - rare, and costly to import
+        return _exact_multiple(value, step)
 
-        return Fraction(value) % Fraction(step) == 0
+
+_EXACT = 2**53
+"""Every int from `-_EXACT` to `_EXACT` is a float exactly; `%` rounds one beyond to a float."""
+
+
+def _exact_multiple(value: int, step: float) -> bool:
+    from fractions import Fraction  # noqa: PLC0415 - rare, and costly to import
+
+    return Fraction(value) % Fraction(step) == 0
 
 
 def _bound_test(holds: Callable[[Any, Any], bool], bound: object, wanted: str) -> Test:

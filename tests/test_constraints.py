@@ -565,3 +565,27 @@ def test_doc_text_is_not_read_as_a_constraint():
     t = declare(Annotated[str, Doc("at most 3 characters"), at.doc("lowercase")], "doc_only")
     assert parse_tool_input(t, {"x": "ABCDEF"}) == {"x": "ABCDEF"}
     assert tool_input_schema(t)["properties"]["x"]["type"] == "string"
+
+
+def test_an_int_meets_a_float_step_exactly_so_equal_steps_mean_the_same():
+    """typing caches `Annotated[...]` by equal arguments, so a plugin writing
+    `Annotated[int, MultipleOf(14)]` gets the `MultipleOf(14.0)` another module wrote first (a
+    long-running host loads them in any order). An int is never rounded to a float for the check:
+    `14 * 2**50 + 1` is no multiple of 14, though `(14 * 2**50 + 1) % 14.0 == 0`."""
+
+    @tool("steps")
+    async def by_float(n: Annotated[int, at.MultipleOf(14.0)]) -> None:
+        """Takes a multiple of 14.0."""
+
+    @tool("steps")
+    async def by_int(n: Annotated[int, at.MultipleOf(14)]) -> None:
+        """Takes a multiple of 14."""
+
+    odd = 14 * 2**50 + 1
+    assert odd % 14.0 == 0  # what Python's `%` says, the int rounded to a float
+    for t in (by_float, by_int):
+        with pytest.raises(ToolRefusal) as info:
+            parse_tool_input(t, {"n": odd})
+        assert info.value.message.startswith("n: expected a multiple of 14")
+        assert parse_tool_input(t, {"n": 14 * 2**50}) == {"n": 14 * 2**50}
+        assert parse_tool_input(t, {"n": 28}) == {"n": 28}

@@ -472,8 +472,10 @@ def _bound(keyword: str, holds: Any) -> Any:
 
 
 def is_multiple(value: Any, step: Any) -> bool:
-    """DIFFERENCE: `multipleOf: m` means `value % m == 0` in Python arithmetic (SPEC 4.5); where
-    that overflows (an int beyond a double, a float step), exact arithmetic decides."""
+    """DIFFERENCE: `multipleOf: m` means `value % m == 0` in Python arithmetic (SPEC 4.5), but an
+    int is never rounded to a double for it: exact arithmetic decides (as where `%` overflows)."""
+    if type(value) is int:
+        return Fraction(value) % Fraction(step) == 0
     try:
         return value % step == 0  # type: ignore[no-any-return]
     except OverflowError:
