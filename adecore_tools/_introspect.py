@@ -416,9 +416,10 @@ def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa:
     origin: Any = te.get_origin(tp)
     alias = origin if isinstance(origin, _ALIASES) else tp  # `Pair[int]`: the alias is `Pair`
     if isinstance(alias, (*_ALIASES, *_NEW_TYPES)):
-        if alias in seen:
+        # with its arguments: `Pair[Pair[int]]` reads `Pair[int]` inside, another type
+        if tp in seen:
             raise where.error(TypeError, f"{_name(alias)} refers to itself; {_NO_CYCLES}")
-        return _node(_alias_value(tp, alias, where), where, (*seen, alias))
+        return _node(_alias_value(tp, alias, where), where, (*seen, tp))
     args: tuple[Any, ...] = te.get_args(tp)
     if origin is te.Annotated:
         return _annotated(args[0], args[1:], where, seen)

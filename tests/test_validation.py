@@ -1312,6 +1312,28 @@ def test_a_generic_alias_given_arguments_acts_as_its_base_with_them():
     assert refused(f, {"pairs": {"a": ["x"]}}) == 'pairs["a"][0]: expected an integer, got "x"'
 
 
+Row = TypeAliasType("Row", list[V], type_params=(V,))
+Grid = TypeAliasType("Grid", Row[Row[V]], type_params=(V,))
+
+
+def test_a_generic_alias_given_itself_as_its_argument_is_no_cycle():
+    @tool("v")
+    async def f(matrix: Row[Row[float]], grid: Grid[int]) -> None:
+        """Takes nested rows."""
+
+    assert parse_tool_input(f, {"matrix": [[1]], "grid": [[2.0]]}) == {
+        "matrix": [[1.0]],
+        "grid": [[2]],
+    }
+    assert tool_input_schema(f)["properties"]["grid"] == {
+        "type": "array",
+        "items": {"type": "array", "items": {"type": "integer"}},
+    }
+    assert (
+        refused(f, {"matrix": [[1]], "grid": [["x"]]}) == 'grid[0][0]: expected an integer, got "x"'
+    )
+
+
 @pytest.mark.skipif(sys.version_info < (3, 11), reason="3.10 does not look inside list[...]")
 def test_names_quoted_inside_an_alias_are_resolved():
     @tool("v")
