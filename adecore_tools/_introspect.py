@@ -468,7 +468,7 @@ def _alias_value(tp: object, alias: Any, where: Where) -> object:
     """What a `NewType` or a type alias stands for, ready to read.
 
     An alias's names written as strings are resolved, and its type parameters (`Pair[int]` of
-    `type Pair[T] = list[T]`) replaced by the arguments given.
+    `type Pair[T] = list[T]`) replaced by the arguments given, or by their defaults.
     """
     if isinstance(alias, _NEW_TYPES):
         return alias.__supertype__
@@ -478,8 +478,24 @@ def _alias_value(tp: object, alias: Any, where: Where) -> object:
         value = _resolved_in(alias.__module__, alias.__value__, own)
     except NameError as exc:
         raise Unresolved(exc.name or str(exc), (where.path,)) from exc
+    params: tuple[Any, ...] = alias.__type_params__
     arguments = te.get_args(tp) if tp is not alias else ()
-    given = dict(zip(alias.__type_params__, arguments, strict=bool(arguments)))
+    if arguments and any(isinstance(p, (te.ParamSpec, te.TypeVarTuple)) for p in params):
+        raise where.error(
+            TypeError,
+            f"{_name(alias)} takes a ParamSpec or TypeVarTuple, which stands for no one JSON "
+            "type; give the alias plain type parameters, or write the type out",
+        )
+    if len(arguments) > len(params):
+        raise where.error(
+            TypeError,
+            f"{_name(tp)} gives {len(arguments)} type arguments, and {_name(alias)} takes at "
+            f"most {len(params)}; give one for each of its type parameters",
+        )
+    given = dict(zip(params, arguments, strict=False))  # fewer arguments: defaults below
+    for param in params[len(arguments) :]:  # PEP 696 defaults
+        if getattr(param, "has_default", lambda: False)():
+            given[param] = param.__default__
     parameters: tuple[object, ...] = getattr(value, "__parameters__", ())
     return value[tuple(given.get(p, p) for p in parameters)] if given and parameters else value
 

@@ -420,6 +420,39 @@ def test_an_annotation_that_is_no_boolean_says_what_it_takes(option, value, eith
     assert str(info.value) == f"tool 'plain': {option} is {either}, got {value!r}"
 
 
+T = te.TypeVar("T")
+Ts = te.TypeVarTuple("Ts")
+Row = te.TypeAliasType("Row", list[T], type_params=(T,))
+Cells = te.TypeAliasType("Cells", tuple[te.Unpack[Ts]], type_params=(Ts,))
+
+
+@pytest.mark.parametrize(
+    ("annotation", "text"),
+    [
+        (
+            Row[int, str],  # type: ignore[misc]
+            (
+                "Row[int, str] gives 2 type arguments, and Row takes at most 1; give one for each "
+                "of its type parameters"
+            ),
+        ),
+        (
+            Cells[int, str],
+            (
+                "Cells takes a ParamSpec or TypeVarTuple, which stands for no one JSON type; give "
+                "the alias plain type parameters, or write the type out"
+            ),
+        ),
+    ],
+    ids=["too many arguments", "TypeVarTuple"],
+)
+def test_a_generic_alias_given_arguments_it_cannot_take_names_the_field(annotation, text):
+    """SPEC 3: not the bare `zip() argument 2 is longer than argument 1` of a ValueError."""
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    assert str(caught.value) == f"field 'fld' of tool 'odd_tool': {text}"
+
+
 def test_a_class_from_a_private_module_is_named_as_a_host_writes_it():
     """SPEC 3: an unsupported class is named as written (`BytesIO`, not `_io.BytesIO`)."""
     with pytest.raises(TypeError) as caught:

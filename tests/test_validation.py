@@ -1334,6 +1334,19 @@ def test_a_generic_alias_given_itself_as_its_argument_is_no_cycle():
     )
 
 
+Item = te.TypeVar("Item", default=int)
+Batch = TypeAliasType("Batch", dict[str, list[Item]], type_params=(K, Item))
+
+
+def test_a_generic_alias_fills_a_type_parameter_left_out_with_its_default():
+    @tool("v")
+    async def f(batch: Batch[str]) -> None:
+        """Takes a batch of ints by default."""
+
+    assert parse_tool_input(f, {"batch": {"a": [1.0]}}) == {"batch": {"a": [1]}}
+    assert refused(f, {"batch": {"a": ["x"]}}) == 'batch["a"][0]: expected an integer, got "x"'
+
+
 @pytest.mark.skipif(sys.version_info < (3, 11), reason="3.10 does not look inside list[...]")
 def test_names_quoted_inside_an_alias_are_resolved():
     @tool("v")
