@@ -558,12 +558,8 @@ def _annotated(
     transforms: list[Callable[[Any], Any]] = []
     description: str | None = None
     for meta in _flatten(metadata):
-        if _uncalled(meta):
-            name = typing.cast("Callable[..., object]", meta).__name__
-            raise where.error(
-                TypeError,
-                f"{name} is used without its arguments; write it called, as in {name}(...)",
-            )
+        if (misplaced := _misplaced(meta)) is not None:
+            raise where.error(TypeError, misplaced)
         documentation = getattr(meta, "documentation", None)
         if isinstance(documentation, str):
             if (why := unlistable(documentation)) is not None:
@@ -581,6 +577,20 @@ def _annotated(
     if isinstance(inner, Nullable):
         return Nullable(Constrained(inner.inner, tuple(checks), tuple(transforms), description))
     return Constrained(inner, tuple(checks), tuple(transforms), description)
+
+
+def _misplaced(meta: object) -> str | None:
+    """Why metadata cannot stand where it is written: a bound not called, or a type."""
+    if _uncalled(meta):
+        name = typing.cast("Callable[..., object]", meta).__name__
+        return f"{name} is used without its arguments; write it called, as in {name}(...)"
+    if te.get_origin(meta) is te.Annotated:  # as unknown metadata, its bounds would never apply
+        return (
+            f"the metadata {_name(meta)} is an Annotated type, whose bounds never apply as "
+            "metadata; use it as the type (LowerCase[str], not Annotated[str, LowerCase]), or "
+            "list its metadata here"
+        )
+    return None
 
 
 def _uncalled(meta: object) -> bool:

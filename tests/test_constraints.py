@@ -502,6 +502,26 @@ def test_unhashable_unknown_metadata_is_ignored(metadata):
     assert parse_tool_input(t, {"x": 3}) == {"x": 3}
 
 
+@pytest.mark.parametrize(
+    ("annotation", "shown"),
+    [
+        (Annotated[str, at.LowerCase], "Annotated[~_StrType, Predicate(str.islower)]"),
+        (Annotated[str, at.IsDigits[str]], "Annotated[str, Predicate(str.isdigit)]"),
+        (Annotated[int, Annotated[int, at.Ge(0)]], "Annotated[int, Ge(ge=0)]"),
+    ],
+    ids=["alias", "alias given str", "annotated"],
+)
+def test_an_annotated_type_as_metadata_is_refused_not_ignored(annotation, shown):
+    """`Annotated[str, LowerCase]` took "ABC": the alias's own checks never ran."""
+    with pytest.raises(TypeError) as caught:
+        declare(annotation, "misfit")
+    assert str(caught.value) == (
+        f"field 'x' of tool 'misfit': the metadata {shown} is an Annotated type, whose bounds "
+        "never apply as metadata; use it as the type (LowerCase[str], not Annotated[str, "
+        "LowerCase]), or list its metadata here"
+    )
+
+
 def test_not_as_bare_metadata_is_enforced():
     # annotated_types.Not is not hashable: an Annotated holding it cannot be hashed either
     t = declare(Annotated[str, at.Not(str.isdigit)], "negated")
