@@ -920,8 +920,8 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
         for name, hint in hints.items():
             if (why := unlistable(name)) is not None:
                 raise where.error(ValueError, f"the key {name!r} of {_name(cls)} {why}")
-            bare, say = _key_wrappers(hint)
             here = where.into(name)
+            bare, say = _key_wrappers(hint, here)
             node = _node(bare, here, seen)
             if say is None:  # SPEC 4.1: a key admitting None may be left out, unless required_field
                 say = name not in optional_keys and (
@@ -1017,21 +1017,32 @@ def _object_bases(cls: type[object]) -> Iterator[type[object]]:
             yield from _object_bases(base)
 
 
-def _key_wrappers(hint: object) -> tuple[object, bool | None]:
-    """A TypedDict key's type without Required / NotRequired / ReadOnly, and what they said."""
-    say: bool | None = None
+def _key_wrappers(hint: object, where: Where) -> tuple[object, bool | None]:
+    """A TypedDict key's type without Required / NotRequired / ReadOnly, and what they said.
+
+    Saying both is a contradiction, which Python itself reads either way (the outer one of
+    `Required[NotRequired[X]]`, the inner one through `Annotated`).
+    """
+    bare, said = _unwrapped_key(hint)
+    if len(set(said)) > 1:
+        raise where.error(
+            TypeError, f"{_name(hint)} says both Required and NotRequired; keep the one you mean"
+        )
+    return bare, said[0] if said else None
+
+
+def _unwrapped_key(hint: object) -> tuple[object, list[bool]]:
+    said: list[bool] = []
     while True:
         origin = te.get_origin(hint)
         if origin is te.Annotated:
             inner, *metadata = te.get_args(hint)
-            bare, inner_say = _key_wrappers(inner)
+            bare, inner_said = _unwrapped_key(inner)
             annotated: Any = te.Annotated
             params = (bare, *metadata)
-            return annotated[params], say if inner_say is None else inner_say
-        if origin in _REQUIRED:
-            say = True
-        elif origin in _NOT_REQUIRED:
-            say = False
+            return annotated[params], said + inner_said
+        if origin in (*_REQUIRED, *_NOT_REQUIRED):
+            said.append(origin in _REQUIRED)
         elif origin not in _READ_ONLY:
-            return hint, say
+            return hint, said
         (hint,) = te.get_args(hint)

@@ -400,6 +400,33 @@ def test_a_key_wrapper_outside_a_typeddict_says_where_it_belongs(annotation, pat
     )
 
 
+class BothOuter(te.TypedDict):
+    key: te.Required[te.NotRequired[int]]
+
+
+class BothInner(te.TypedDict):
+    key: te.NotRequired[Annotated[te.Required[int], at.Ge(0)]]
+
+
+@pytest.mark.parametrize(
+    ("annotation", "shown"),
+    [
+        (BothOuter, "Required[NotRequired[int]]"),
+        (BothInner, "NotRequired[Annotated[Required[int], Ge(ge=0)]]"),
+    ],
+    ids=["nested", "through Annotated"],
+)
+def test_a_key_both_required_and_not_is_refused(annotation, shown):
+    """The key was optional, while Python's own `__required_keys__` holds it (both forms)."""
+    assert annotation.__required_keys__ == frozenset({"key"})
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    assert str(caught.value) == (
+        f"field 'fld.key' of tool 'odd_tool': {shown} says both Required and NotRequired; keep "
+        "the one you mean"
+    )
+
+
 @pytest.mark.parametrize(
     ("option", "value", "either"),
     [
