@@ -648,8 +648,50 @@ def _checked(check: Check, node: Node, where: Where) -> Check:  # noqa: C901
                 "an empty list)",
             )
     else:
-        _plain_callable(check.func, where)
+        _fits_predicate(_plain_callable(check.func, where), node, where)
     return check
+
+
+def _fits_predicate(fn: object, node: Node, where: Where) -> None:
+    """Refuse a builtin predicate of another type: `str.islower` on an int field.
+
+    It would raise Python's `TypeError` on every call, where no model can do anything about it.
+    """
+    while isinstance(fn, at.Not):
+        fn = fn.func
+    if isinstance(fn, (types.MethodDescriptorType, types.WrapperDescriptorType)):
+        owner: tuple[type[object], ...] = (fn.__objclass__,)  # `str` of `str.islower`
+        shown = fn.__qualname__
+    elif isinstance(fn, types.BuiltinFunctionType) and fn.__module__ == "math":
+        owner, shown = (int, float), f"math.{fn.__name__}"
+    else:
+        return
+    given = _given(node)
+    wrong = [] if None in given else [kind for kind in given if not issubclass(kind, owner)]
+    if wrong:
+        takes = " or ".join(map(_name, owner))
+        raise where.error(
+            TypeError,
+            f"Predicate({shown}) takes {takes}, but the field gives it {_name(wrong[0])}; "
+            "use a predicate for that type, or put this one on a field of its type",
+        )
+
+
+def _given(node: Node) -> list[Any]:
+    """The classes a check on this node is given; `None` where a transform may change it."""
+    while isinstance(node, (Nullable, Constrained)):
+        if isinstance(node, Constrained) and node.transforms:
+            return [None]
+        node = node.inner
+    if isinstance(node, Union):
+        return [kind for branch in node.branches for kind in _given(branch)]
+    if isinstance(node, (Scalar, Array)):
+        return [node.kind]
+    if isinstance(node, Choice):
+        return [type(output) for output in node.outputs]
+    if isinstance(node, Object) and node.is_dataclass:
+        return [node.cls]
+    return [dict]  # a record, a TypedDict
 
 
 def _plain_callable(fn: Callable[[Any], Any], where: Where) -> Callable[[Any], Any]:

@@ -7,6 +7,7 @@ metadata and descriptions.
 """
 
 import dataclasses
+import enum
 import math
 import typing
 from collections.abc import Iterator
@@ -15,9 +16,9 @@ from typing import Annotated, Any, TypedDict
 import annotated_types as at
 import pytest
 from annotated_types import test_cases as at_cases
-from typing_extensions import Doc
+from typing_extensions import Doc, TypeAliasType
 
-from adecore_tools import ToolRefusal, parse_tool_input, tool, tool_input_schema
+from adecore_tools import ToolRefusal, parse_tool_input, tool, tool_input_schema, transform
 
 # --- the corpus ---------------------------------------------------------------------------------
 
@@ -520,6 +521,68 @@ def test_an_annotated_type_as_metadata_is_refused_not_ignored(annotation, shown)
         "never apply as metadata; use it as the type (LowerCase[str], not Annotated[str, "
         "LowerCase]), or list its metadata here"
     )
+
+
+ParsedInt = TypeAliasType("ParsedInt", Annotated[str, transform(int)])
+"""A predicate on it is given what the transform made: its type is not checked."""
+
+
+class Shade(enum.Enum):
+    """Text values, but its members are no `str`."""
+
+    DARK = "dark"
+
+
+@pytest.mark.parametrize(
+    ("annotation", "text"),
+    [
+        (
+            Annotated[int, at.Predicate(str.isdigit)],
+            "Predicate(str.isdigit) takes str, but the field gives it int",
+        ),
+        (
+            Annotated[str, at.Not(math.isnan)],
+            "Predicate(math.isnan) takes int or float, but the field gives it str",
+        ),
+        (
+            Annotated[list[str], at.Predicate(str.islower)],
+            "Predicate(str.islower) takes str, but the field gives it list",
+        ),
+        (
+            Annotated[Shade, at.Predicate(str.islower)],
+            "Predicate(str.islower) takes str, but the field gives it test_constraints.Shade",
+        ),
+        (
+            Annotated[str | int, at.Predicate(str.isupper)],
+            "Predicate(str.isupper) takes str, but the field gives it int",
+        ),
+    ],
+    ids=["str method on int", "math on str", "str method on list", "on an Enum", "on a union"],
+)
+def test_a_builtin_predicate_of_another_type_is_refused_at_decoration(annotation, text):
+    """Python's own `TypeError` (descriptor 'isdigit' ...) came out of every call instead."""
+    with pytest.raises(TypeError) as caught:
+        declare(annotation, "misfit")
+    assert str(caught.value) == (
+        f"field 'x' of tool 'misfit': {text}; use a predicate for that type, or put this one on "
+        "a field of its type"
+    )
+
+
+@pytest.mark.parametrize(
+    ("annotation", "value"),
+    [
+        (Annotated[bool, at.Predicate(int.bit_length)], True),
+        (Annotated[int | float, at.Predicate(math.isfinite)], 2),
+        (Annotated[str | None, at.Predicate(str.islower)], "a"),
+        (Annotated[typing.Literal["a", "b"], at.Predicate(str.islower)], "b"),
+        (Annotated[ParsedInt, at.Predicate(int.bit_length)], "5"),
+    ],
+    ids=["subclass", "numbers", "optional", "literal", "after a transform"],
+)
+def test_a_builtin_predicate_of_the_fields_type_is_taken(annotation, value):
+    taken = parse_tool_input(declare(annotation, "fits"), {"x": value})["x"]
+    assert taken == (5 if value == "5" else value)
 
 
 def test_not_as_bare_metadata_is_enforced():
