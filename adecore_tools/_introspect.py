@@ -452,6 +452,12 @@ def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa:
         )
     if origin in (*_REQUIRED, *_NOT_REQUIRED, *_READ_ONLY):
         raise where.error(TypeError, f"{_name(tp)} only means something on a TypedDict key")
+    if origin is te.Final or tp is te.Final:
+        raise where.error(
+            TypeError,
+            f"{_name(tp)} is read only as a dataclass field's annotation with its type, "
+            "Final[X]; write the type alone here",
+        )
     if tp is None or tp is type(None):
         raise where.error(TypeError, _NONE_ALONE)
     if isinstance(tp, (str, typing.ForwardRef)):
@@ -952,7 +958,7 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
             default = f.default
             say = None if default is not MISSING or f.default_factory is MISSING else False
             here = where.into(f.name)
-            hint = hints[f.name]
+            hint = _not_final(hints[f.name])
             node = _node(hint, here, seen)
             doc = docs.get(f.name)
             fields.append(_field(f.name, node, default, doc, here, hint=hint, key_required=say))
@@ -977,6 +983,23 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
         description=description or None,
         is_dataclass=is_dataclass,
     )
+
+
+def _not_final(hint: object) -> object:
+    """A dataclass field's type without `Final`: still a field, one `__init__` sets once."""
+    if _is_final(hint):
+        (hint,) = te.get_args(hint)
+    elif te.get_origin(hint) is te.Annotated and _is_final(te.get_args(hint)[0]):
+        inner, *metadata = te.get_args(hint)
+        annotated: Any = te.Annotated
+        params = (*te.get_args(inner), *metadata)
+        hint = annotated[params]
+    return hint
+
+
+def _is_final(hint: object) -> bool:
+    origin: Any = te.get_origin(hint)
+    return origin is te.Final
 
 
 def _check_constructor(cls: type[object], where: Where) -> None:

@@ -400,6 +400,31 @@ def test_a_key_wrapper_outside_a_typeddict_says_where_it_belongs(annotation, pat
     )
 
 
+@dataclasses.dataclass
+class FinalAlone:
+    """`Final` with no type: the default would have to say it."""
+
+    size: te.Final = 1
+
+
+@pytest.mark.parametrize(
+    ("annotation", "path", "shown"),
+    [
+        (te.Final[int], "fld", "Final[int]"),
+        (list[te.Final[int]], "fld[]", "Final[int]"),
+        (FinalAlone, "fld.size", "Final"),
+    ],
+)
+def test_final_outside_a_dataclass_field_says_where_it_belongs(annotation, path, shown):
+    """Not "type Final[int] has no one JSON type", which it has."""
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    assert str(caught.value) == (
+        f"field {path!r} of tool 'odd_tool': {shown} is read only as a dataclass field's "
+        "annotation with its type, Final[X]; write the type alone here"
+    )
+
+
 class BothOuter(te.TypedDict):
     key: te.Required[te.NotRequired[int]]
 

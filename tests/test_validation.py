@@ -941,6 +941,39 @@ def test_a_dataclass_field_not_in_its_init_is_the_class_own_not_an_input_field()
     assert refused(takes_counted, {"c": {"name": "a", "count": 3}}) == "c.count: unknown field"
 
 
+@dataclasses.dataclass(frozen=True)
+class Settled:
+    """Fields set once, by `__init__`."""
+
+    name: te.Final[str]
+    size: te.Final[Annotated[int, at.Ge(0)]] = 1
+    tag: Annotated[te.Final[str], at.MaxLen(3)] = "a"
+
+
+def test_a_final_dataclass_field_is_a_field_of_its_type():
+    """`Final[X]` on a dataclass field is a field (the typing spec); it was refused as no type."""
+
+    @tool("v")
+    async def settle(s: Settled) -> None:
+        """Takes one."""
+
+    assert tool_input_schema(settle)["properties"]["s"] == {
+        "type": "object",
+        "description": "Fields set once, by `__init__`.",
+        "properties": {
+            "name": {"type": "string"},
+            "size": {"type": "integer"},
+            "tag": {"type": "string"},
+        },
+        "required": ["name"],
+    }
+    assert parse_tool_input(settle, {"s": {"name": "n"}}) == {"s": Settled("n")}
+    assert refused(settle, {"s": {"name": 1, "size": -1, "tag": "long"}}) == (
+        "s.name: expected a string, got 1; s.size: expected at least 0, got -1; "
+        "s.tag: expected at most 3 characters, got 4"
+    )
+
+
 def test_a_numeric_bound_on_int_or_float_holds_for_both():
     @tool("v")
     async def takes_number(x: Annotated[int | float, at.Ge(0), at.Le(10)]) -> None:
