@@ -521,14 +521,14 @@ _TEXT_TYPES = {
 
 def _advice(tp: object, kind: type[object] | None) -> str:
     """What to write instead of a type no schema can describe."""
-    if tp is typing.Any or tp is object:
+    if any(tp is anything for anything in (typing.Any, te.Any, object)):  # 3.10: two Anys
         return "say what a model should send, such as str or a TypedDict"
     if kind in (bytes, bytearray):
         return "take a str (base64, say) and decode it with transform(...)"
     package = kind.__module__.partition(".")[0] if kind is not None else ""  # pathlib._local
     if package in _TEXT_TYPES:
         return f"take a str and convert it with transform(...), {_TEXT_TYPES[package]}"
-    if isinstance(tp, te.TypeVar):
+    if isinstance(tp, (te.TypeVar, te.ParamSpec, te.TypeVarTuple)):
         return "type variables cannot be listed; use the concrete type"
     if kind is not None and kind.__module__ != "builtins":
         return f"use {_SUPPORTED}; if this is the call object, make it a subclass of ToolCall"

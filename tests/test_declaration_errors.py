@@ -505,6 +505,25 @@ def test_a_generic_alias_given_arguments_it_cannot_take_names_the_field(annotati
     assert str(caught.value) == f"field 'fld' of tool 'odd_tool': {text}"
 
 
+@pytest.mark.parametrize(
+    ("annotation", "shown", "advice"),
+    [
+        (te.Any, "Any", "say what a model should send, such as str or a TypedDict"),
+        (te.ParamSpec("P"), "P", "type variables cannot be listed; use the concrete type"),
+        (Ts, "Ts", "type variables cannot be listed; use the concrete type"),
+    ],
+    ids=["typing_extensions Any", "ParamSpec", "TypeVarTuple"],
+)
+def test_any_and_each_kind_of_type_variable_get_their_own_advice(annotation, shown, advice):
+    """On every Python: 3.10's `typing_extensions.Any` is a class of its own, and 3.11+'s
+    `TypeVarTuple` no `TypeVar`, so each got the list of supported types, and a call-object hint.
+    """
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    assert str(caught.value).startswith("field 'fld' of tool 'odd_tool': type ")
+    assert str(caught.value).endswith(f"{shown} has no one JSON type; {advice}")  # `~Ts` on 3.10
+
+
 def test_a_class_from_a_private_module_is_named_as_a_host_writes_it():
     """SPEC 3: an unsupported class is named as written (`BytesIO`, not `_io.BytesIO`)."""
     with pytest.raises(TypeError) as caught:
