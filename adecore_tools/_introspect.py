@@ -1033,14 +1033,24 @@ _VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
 
 
 def _check_closed(cls: type[object], where: Where) -> None:
-    """Refuse a `TypedDict` that allows keys beyond its fields (PEP 728 `extra_items`)."""
-    extra = getattr(cls, "__extra_items__", None)
-    if extra is None or extra is getattr(te, "NoExtraItems", None) or extra in _NEVER:
+    """Refuse a `TypedDict` that allows keys beyond its fields (PEP 728 `extra_items`).
+
+    A subclass inherits its base's `extra_items` (PEP 728), though its own `__extra_items__`
+    does not say so: the nearest class that says anything decides.
+    """
+    for owner in (cls, *_object_bases(cls)):
+        extra = getattr(owner, "__extra_items__", None)
+        if getattr(owner, "__closed__", None) is True or extra in _NEVER:
+            return
+        if extra is not None and extra is not getattr(te, "NoExtraItems", None):
+            break
+    else:
         return
+    inherited = "" if owner is cls else f", from {_name(owner)}"
     raise where.error(
         TypeError,
-        f"{_name(cls)} allows keys beyond its fields (extra_items), which this package refuses "
-        "in any input; declare each key, or use dict[str, X]",
+        f"{_name(cls)} allows keys beyond its fields (extra_items{inherited}), which this "
+        "package refuses in any input; declare each key, or use dict[str, X]",
     )
 
 

@@ -148,6 +148,12 @@ class ExtraItems(te.TypedDict, extra_items=int):  # type: ignore[call-arg]
     name: str
 
 
+class ExtraInherited(ExtraItems):
+    """PEP 728: `extra_items` is inherited, though `__extra_items__` does not say so at run time."""
+
+    size: int
+
+
 class Page(te.TypedDict, te.Generic[T]):
     items: list[T]
 
@@ -316,6 +322,14 @@ def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
             ),
         ),
         (
+            ExtraInherited,
+            (
+                f"{__name__}.ExtraInherited allows keys beyond its fields (extra_items, from "
+                f"{__name__}.ExtraItems), which this package refuses in any input; declare each "
+                "key, or use dict[str, X]"
+            ),
+        ),
+        (
             Page[int],
             (
                 f"a generic TypedDict ({__name__}.Page[int]) cannot be read; declare a TypedDict "
@@ -329,6 +343,7 @@ def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
         "required_field not on a str",
         "no __init__",
         "extra items",
+        "extra items inherited",
         "generic",
     ],
 )
@@ -360,6 +375,10 @@ class NoExtra(te.TypedDict, extra_items=te.Never):  # type: ignore[call-arg]
     name: str
 
 
+class ClosedAgain(ExtraItems, closed=True):  # type: ignore[call-arg]
+    """Closes what its base left open: the nearest class decides."""
+
+
 @dataclasses.dataclass
 class ByName:
     """An `__init__` of its own that still takes every field by name."""
@@ -371,7 +390,7 @@ class ByName:
         self.x, self.y = x, y
 
 
-@pytest.mark.parametrize("annotation", [Closed, NoExtra])
+@pytest.mark.parametrize("annotation", [Closed, NoExtra, ClosedAgain])
 def test_a_closed_typeddict_is_read_like_any_other(annotation):
     t = declare(annotation)
     assert parse_tool_input(t, {"fld": {"name": "a"}}) == {"fld": {"name": "a"}}
