@@ -1040,6 +1040,8 @@ def _check_closed(cls: type[object], where: Where) -> None:
     """
     for owner in (cls, *_object_bases(cls)):
         extra = getattr(owner, "__extra_items__", None)
+        if te.get_origin(extra) in _READ_ONLY:  # `ReadOnly[Never]` closes it too
+            (extra,) = te.get_args(extra)
         if getattr(owner, "__closed__", None) is True or extra in _NEVER:
             return
         if extra is not None and extra is not getattr(te, "NoExtraItems", None):

@@ -379,6 +379,10 @@ class ClosedAgain(ExtraItems, closed=True):  # type: ignore[call-arg]
     """Closes what its base left open: the nearest class decides."""
 
 
+class NoExtraToRead(te.TypedDict, extra_items=te.ReadOnly[te.Never]):  # type: ignore[call-arg]
+    name: str
+
+
 @dataclasses.dataclass
 class ByName:
     """An `__init__` of its own that still takes every field by name."""
@@ -390,7 +394,7 @@ class ByName:
         self.x, self.y = x, y
 
 
-@pytest.mark.parametrize("annotation", [Closed, NoExtra, ClosedAgain])
+@pytest.mark.parametrize("annotation", [Closed, NoExtra, ClosedAgain, NoExtraToRead])
 def test_a_closed_typeddict_is_read_like_any_other(annotation):
     t = declare(annotation)
     assert parse_tool_input(t, {"fld": {"name": "a"}}) == {"fld": {"name": "a"}}
