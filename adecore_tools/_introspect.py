@@ -1039,12 +1039,12 @@ def _check_closed(cls: type[object], where: Where) -> None:
     does not say so: the nearest class that says anything decides.
     """
     for owner in (cls, *_object_bases(cls)):
-        extra = getattr(owner, "__extra_items__", None)
+        extra = getattr(owner, "__extra_items__", _NO_EXTRA_ITEMS)
         if te.get_origin(extra) in _READ_ONLY:  # `ReadOnly[Never]` closes it too
             (extra,) = te.get_args(extra)
         if getattr(owner, "__closed__", None) is True or extra in _NEVER:
             return
-        if extra is not None and extra is not getattr(te, "NoExtraItems", None):
+        if extra is not _NO_EXTRA_ITEMS:  # `extra_items=None` allows null values
             break
     else:
         return
@@ -1057,6 +1057,7 @@ def _check_closed(cls: type[object], where: Where) -> None:
 
 
 _NEVER = (te.Never, te.NoReturn, typing.NoReturn)
+_NO_EXTRA_ITEMS = getattr(te, "NoExtraItems", None)  # typing-extensions 4.12 says None
 
 
 def _own_doc(cls: type[object], where: Where) -> str | None:

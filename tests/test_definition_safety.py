@@ -148,6 +148,12 @@ class ExtraItems(te.TypedDict, extra_items=int):  # type: ignore[call-arg]
     name: str
 
 
+class ExtraNulls(te.TypedDict, extra_items=None):  # type: ignore[call-arg]
+    """Any other key, holding null: `None` here is a type, not "no extra items"."""
+
+    name: str
+
+
 class ExtraInherited(ExtraItems):
     """PEP 728: `extra_items` is inherited, though `__extra_items__` does not say so at run time."""
 
@@ -330,6 +336,13 @@ def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
             ),
         ),
         (
+            ExtraNulls,
+            (
+                f"{__name__}.ExtraNulls allows keys beyond its fields (extra_items), which this "
+                "package refuses in any input; declare each key, or use dict[str, X]"
+            ),
+        ),
+        (
             Page[int],
             (
                 f"a generic TypedDict ({__name__}.Page[int]) cannot be read; declare a TypedDict "
@@ -344,6 +357,7 @@ def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
         "no __init__",
         "extra items",
         "extra items inherited",
+        "extra items of None",
         "generic",
     ],
 )
