@@ -1042,10 +1042,12 @@ def _check_closed(cls: type[object], where: Where) -> None:
         extra = getattr(owner, "__extra_items__", _NO_EXTRA_ITEMS)
         if te.get_origin(extra) in _READ_ONLY:  # `ReadOnly[Never]` closes it too
             (extra,) = te.get_args(extra)
-        if getattr(owner, "__closed__", None) is True or extra in _NEVER:
+        if extra in _NEVER:
             return
         if extra is not _NO_EXTRA_ITEMS:  # `extra_items=None` allows null values
             break
+        if getattr(owner, "__closed__", None) is True:  # `closed=True` and no `__extra_items__`
+            return
     else:
         return
     inherited = "" if owner is cls else f", from {_name(owner)}"

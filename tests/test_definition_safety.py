@@ -154,6 +154,13 @@ class ExtraNulls(te.TypedDict, extra_items=None):  # type: ignore[call-arg]
     name: str
 
 
+class ExtraKey(te.TypedDict, closed=True):  # type: ignore[call-arg]
+    """PEP 728's first draft, which typing-extensions still reads before Python 3.14."""
+
+    name: str
+    __extra_items__: int
+
+
 class ExtraInherited(ExtraItems):
     """PEP 728: `extra_items` is inherited, though `__extra_items__` does not say so at run time."""
 
@@ -343,6 +350,13 @@ def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
             ),
         ),
         (
+            ExtraKey,
+            (
+                f"{__name__}.ExtraKey allows keys beyond its fields (extra_items), which this "
+                "package refuses in any input; declare each key, or use dict[str, X]"
+            ),
+        ),
+        (
             Page[int],
             (
                 f"a generic TypedDict ({__name__}.Page[int]) cannot be read; declare a TypedDict "
@@ -358,6 +372,7 @@ def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
         "extra items",
         "extra items inherited",
         "extra items of None",
+        "extra items key",
         "generic",
     ],
 )
