@@ -451,7 +451,11 @@ def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa:
             f"a generic {what} ({_name(tp)}) cannot be read; declare a {what} with concrete types",
         )
     if origin in (*_REQUIRED, *_NOT_REQUIRED, *_READ_ONLY):
-        raise where.error(TypeError, f"{_name(tp)} only means something on a TypedDict key")
+        raise where.error(
+            TypeError,
+            f"{_name(tp)} only means something on a TypedDict key; write it on the key itself, "
+            "not inside another type or an alias",
+        )
     if origin is te.Final or tp is te.Final:
         raise where.error(
             TypeError,

@@ -382,6 +382,13 @@ def test_a_length_bound_that_cannot_hold_is_named_with_its_fix(annotation, text)
     assert str(caught.value) == f"field 'fld' of tool 'odd_tool': {text}"
 
 
+MaybeSize = te.TypeAliasType("MaybeSize", te.NotRequired[int])
+
+
+class KeyThroughAlias(te.TypedDict):
+    size: MaybeSize
+
+
 @pytest.mark.parametrize(
     ("annotation", "path", "shown"),
     [
@@ -389,14 +396,20 @@ def test_a_length_bound_that_cannot_hold_is_named_with_its_fix(annotation, text)
         (te.Required[str], "fld", "Required[str]"),
         (te.ReadOnly[int], "fld", "ReadOnly[int]"),
         (list[te.NotRequired[int]], "fld[]", "NotRequired[int]"),
+        (KeyThroughAlias, "fld.size", "NotRequired[int]"),
     ],
 )
 def test_a_key_wrapper_outside_a_typeddict_says_where_it_belongs(annotation, path, shown):
-    """SPEC 3, 4.3: Required/NotRequired/ReadOnly outside a TypedDict key is named as such."""
+    """SPEC 3, 4.3: Required/NotRequired/ReadOnly outside a TypedDict key is named as such.
+
+    Through an alias it is on a key, yet not read there (typing does not either): the message
+    says to write it on the key itself.
+    """
     with pytest.raises(TypeError) as caught:
         declare(annotation)
     assert str(caught.value) == (
-        f"field {path!r} of tool 'odd_tool': {shown} only means something on a TypedDict key"
+        f"field {path!r} of tool 'odd_tool': {shown} only means something on a TypedDict key; "
+        "write it on the key itself, not inside another type or an alias"
     )
 
 
