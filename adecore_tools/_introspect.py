@@ -14,6 +14,7 @@ import inspect
 import itertools
 import math
 import re
+import sys
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -647,8 +648,11 @@ def _checked(check: Check, node: Node, where: Where) -> Check:  # noqa: C901
                 TypeError, f"{name} bounds a length; it cannot apply to {_kind(base)}"
             )
         length = check.min_length if isinstance(check, at.MinLen) else check.max_length
-        if type(length) is not int or length < 0:
-            raise where.error(ValueError, f"{name} needs a length of 0 or more, got {length!r}")
+        if type(length) is not int or not 0 <= length <= sys.maxsize:  # as long as Python holds
+            shown = "a very large integer" if type(length) is int and length > 0 else repr(length)
+            raise where.error(
+                ValueError, f"{name} needs a length from 0 to sys.maxsize, got {shown}"
+            )
     elif isinstance(check, RequiredField):
         if not (isinstance(base, Scalar) and base.kind is str):
             raise where.error(

@@ -370,10 +370,28 @@ def test_a_predicate_of_no_callable_is_refused_at_decoration(annotation):
     [
         (Annotated[int, at.MinLen(1)], "MinLen bounds a length; it cannot apply to int"),
         (Annotated[bool, at.MaxLen(3)], "MaxLen bounds a length; it cannot apply to bool"),
-        (Annotated[str, at.MinLen(-1)], "MinLen needs a length of 0 or more, got -1"),
-        (Annotated[list[int], at.MaxLen(2.5)], "MaxLen needs a length of 0 or more, got 2.5"),
+        (Annotated[str, at.MinLen(-1)], "MinLen needs a length from 0 to sys.maxsize, got -1"),
+        (
+            Annotated[list[int], at.MaxLen(2.5)],
+            "MaxLen needs a length from 0 to sys.maxsize, got 2.5",
+        ),
+        (
+            Annotated[str, at.MaxLen(10**5000)],  # Python cannot even print it
+            "MaxLen needs a length from 0 to sys.maxsize, got a very large integer",
+        ),
+        (
+            Annotated[dict[str, int], at.MinLen(sys.maxsize + 1)],
+            "MinLen needs a length from 0 to sys.maxsize, got a very large integer",
+        ),
     ],
-    ids=["length of an int", "length of a bool", "negative length", "float length"],
+    ids=[
+        "length of an int",
+        "length of a bool",
+        "negative length",
+        "float length",
+        "length past printing",
+        "length past any object",
+    ],
 )
 def test_a_length_bound_that_cannot_hold_is_named_with_its_fix(annotation, text):
     """SPEC 3, 4.4: a length bound on a non-sized type or of no valid length names the field."""
