@@ -823,6 +823,14 @@ def _choice(
     for value in values if kind == "string" else ():
         if (why := unlistable(typing.cast("str", value))) is not None:
             raise where.error(ValueError, f"{what} value {value!r} {why}")
+    for value in values if kind in ("integer", "number") else ():
+        if isinstance(value, int) and value.bit_length() > 64 and not _writable(value):
+            raise where.error(
+                ValueError,
+                f"{what} holds an integer of more than {sys.get_int_max_str_digits()} digits, "
+                "which Python writes as no text, so no JSON listing could carry it; use a "
+                "smaller number, or a string",
+            )
     if kind is None:
         listed = ", ".join(sorted(repr(v) for v in values))
         raise where.error(
@@ -831,6 +839,14 @@ def _choice(
             "a choice is all strings, all numbers or all booleans",
         )
     return Choice(values=typing.cast("tuple[Any, ...]", values), outputs=outputs, json_type=kind)
+
+
+def _writable(number: int) -> bool:
+    try:
+        str(number)
+    except ValueError:  # beyond `sys.get_int_max_str_digits()`
+        return False
+    return True
 
 
 def _is_none(tp: object, where: Where) -> bool:

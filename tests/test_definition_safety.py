@@ -14,6 +14,7 @@ import dataclasses
 import datetime as dt
 import decimal
 import enum
+import json
 import math
 import pathlib
 import re
@@ -791,6 +792,38 @@ def test_a_lone_surrogate_in_host_text_is_refused_at_decoration(declaring, where
     assert said.startswith(where)
     assert "write the character itself" in said
     said.encode("utf-8")  # the message itself can be printed and logged
+
+
+class Googol(enum.Enum):
+    SMALL = 1
+    HUGE = 10**5000
+
+
+@pytest.mark.parametrize(
+    ("annotation", "what"),
+    [
+        (Literal[1, 10**5000], "the Literal"),
+        (list[Literal[-(10**5000)]], "the Literal"),
+        (Googol, f"the Enum {__name__}.Googol"),
+    ],
+    ids=["Literal", "negative, in a list", "Enum"],
+)
+def test_a_choice_json_cannot_write_is_refused_at_decoration(annotation, what):
+    """`json.dumps` of the listing raised Python's int-to-text `ValueError` at every listing."""
+    with pytest.raises(ValueError, match="4300 digits") as caught:
+        declare(annotation)
+    assert str(caught.value).endswith(
+        f": {what} holds an integer of more than 4300 digits, which Python writes as no text, so "
+        "no JSON listing could carry it; use a smaller number, or a string"
+    )
+
+
+def test_a_choice_of_large_integers_json_can_write_is_listed():
+    t = declare(Literal[2**64, 10**4299])
+    assert json.loads(json.dumps(tool_input_schema(t)))["properties"]["fld"]["enum"] == [
+        2**64,
+        10**4299,
+    ]
 
 
 def test_a_docstring_that_is_no_string_is_no_description():
