@@ -639,7 +639,9 @@ def _checked(check: Check, node: Node, where: Where) -> Check:  # noqa: C901
         if type(bound) not in (int, float) or bound != bound:  # noqa: PLR0124 - NaN test
             raise where.error(TypeError, f"{name} needs an int or float bound, got {bound!r}")
         if isinstance(check, at.MultipleOf) and not (0 < typing.cast("float", bound) < math.inf):
-            raise where.error(ValueError, f"MultipleOf needs a positive finite step, got {bound!r}")
+            raise where.error(
+                ValueError, f"MultipleOf needs a positive finite step, got {_said(bound)}"
+            )
     elif isinstance(check, _LENGTH_BOUNDS):
         if not (
             isinstance(base, (Array, Record)) or (isinstance(base, Scalar) and base.kind is str)
@@ -761,7 +763,7 @@ def _check_meetable(checks: list[Check], node: Node, where: Where) -> None:
         for check in side:
             if _held(check) == end:  # numbers from the input are finite
                 raise where.error(
-                    ValueError, f"no finite number meets {check!r}; bound it by a number"
+                    ValueError, f"no finite number meets {_said(check)}; bound it by a number"
                 )
     while isinstance(node, (Nullable, Constrained)):
         node = node.inner
@@ -770,7 +772,8 @@ def _check_meetable(checks: list[Check], node: Node, where: Where) -> None:
         alike = isinstance(low, at.MinLen) == isinstance(high, at.MaxLen)  # lengths, or numbers
         if alike and not _meet(low, high, whole=whole):
             raise where.error(
-                ValueError, f"no value meets both {low!r} and {high!r}; loosen one of them"
+                ValueError,
+                f"no value meets both {_said(low)} and {_said(high)}; loosen one of them",
             )
 
 
@@ -783,6 +786,16 @@ def _meet(low: Check, high: Check, *, whole: bool) -> bool:
     if isinstance(low, at.Gt) or isinstance(high, at.Lt):
         return bool(least < most)
     return bool(least <= most)
+
+
+def _said(bound: object) -> str:
+    """A bound or value as written, `Gt(10**5000)` too: Python writes no int past 4,300 digits."""
+    try:
+        return repr(bound)
+    except ValueError:
+        if isinstance(bound, int):
+            return "a very large negative integer" if bound < 0 else "a very large integer"
+        return f"{type(bound).__name__}({_said(_held(typing.cast('Check', bound)))})"
 
 
 def _held(check: Check) -> Any:
@@ -832,7 +845,7 @@ def _choice(
                 "smaller number, or a string",
             )
     if kind is None:
-        listed = ", ".join(sorted(repr(v) for v in values))
+        listed = ", ".join(sorted(map(_said, values)))
         raise where.error(
             TypeError,
             f"{what} mixes JSON types or holds a non-JSON value ({listed}); "
@@ -872,7 +885,7 @@ def _literal(args: tuple[object, ...], where: Where) -> Node:
     values = tuple(arg.value if isinstance(arg, enum.Enum) else arg for arg in present)
     node: Node = _choice(values, present, "the Literal", where)  # JSON values, so hashable
     if len({(value, type(value) is bool) for value in values}) < len(values):
-        listed = ", ".join(repr(value) for value in values)
+        listed = ", ".join(map(_said, values))
         raise where.error(
             TypeError,
             f"the Literal lists one JSON value twice ({listed}): an Enum member stands for its "

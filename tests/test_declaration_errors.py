@@ -408,6 +408,34 @@ class KeyThroughAlias(te.TypedDict):
 
 
 @pytest.mark.parametrize(
+    ("annotation", "text"),
+    [
+        (
+            Annotated[int, at.Gt(10**5000), at.Lt(5)],
+            "no value meets both Gt(a very large integer) and Lt(lt=5); loosen one of them",
+        ),
+        (
+            Annotated[float, at.MultipleOf(-(10**5000))],
+            "MultipleOf needs a positive finite step, got a very large negative integer",
+        ),
+        (
+            te.Literal[10**5000, "a"],
+            (
+                "the Literal mixes JSON types or holds a non-JSON value ('a', a very large "
+                "integer); a choice is all strings, all numbers or all booleans"
+            ),
+        ),
+    ],
+    ids=["bounds", "step", "choice"],
+)
+def test_a_bound_past_printing_is_named_in_its_error(annotation, text):
+    """Python writes no integer past 4,300 digits: its `repr` raised a bare `ValueError`."""
+    with pytest.raises((TypeError, ValueError), match="very large") as caught:
+        declare(annotation)
+    assert str(caught.value) == f"field 'fld' of tool 'odd_tool': {text}"
+
+
+@pytest.mark.parametrize(
     ("annotation", "path", "shown"),
     [
         (te.NotRequired[int], "fld", "NotRequired[int]"),
