@@ -457,6 +457,13 @@ def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa:
             f"{_name(tp)} only means something on a TypedDict key; write it on the key itself, "
             "not inside another type or an alias",
         )
+    if origin is typing.ClassVar or tp is typing.ClassVar:  # `te.ClassVar` is the same
+        raise where.error(
+            TypeError,
+            f"{_name(tp)} is a class variable, never input; write the field's type alone (a "
+            "dataclass takes te.ClassVar[...] for a field when quoted, as under from __future__ "
+            "import annotations: import ClassVar by name there)",
+        )
     if origin is te.Final or tp is te.Final:
         raise where.error(
             TypeError,

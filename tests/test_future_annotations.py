@@ -560,6 +560,34 @@ def test_a_kw_only_marker_under_future_annotations_reads_from_python_3_11():
         assert parse_tool_input(found, {"options": {}}) == {"options": module.Options(limit=10)}
 
 
+def test_a_class_variable_a_dataclass_took_for_a_field_is_named_as_one():
+    """`dataclasses` spots a quoted `ClassVar` only by name or through `typing.`: `te.ClassVar`
+    made a field, refused as "type ClassVar[int] has no one JSON type", which it has."""
+    source = """
+        from __future__ import annotations
+        from dataclasses import dataclass
+        import typing_extensions as te
+        from adecore_tools import tool
+
+        @dataclass
+        class Options:
+            limit: int = 10
+            made: te.ClassVar[int] = 0
+
+        async def search(options: Options) -> None:
+            '''Searches.'''
+        """
+    module = _module("class_variable", source)
+    with pytest.raises(TypeError) as caught:
+        tool("kw")(module.search)
+    assert str(caught.value) == (
+        "field 'options.made' of tool 'search': ClassVar[int] is a class variable, never "
+        "input; write the field's type alone (a dataclass takes te.ClassVar[...] for a field "
+        "when quoted, as under from __future__ import annotations: import ClassVar by name "
+        "there)"
+    )
+
+
 def test_a_return_annotation_only_a_type_checker_can_read_is_not_a_field():
     module = _module(
         "checked_only",
