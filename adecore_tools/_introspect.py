@@ -464,6 +464,12 @@ def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa:
             "dataclass takes te.ClassVar[...] for a field when quoted, as under from __future__ "
             "import annotations: import ClassVar by name there)",
         )
+    if tp is te.LiteralString or tp is getattr(typing, "LiteralString", None):
+        raise where.error(
+            TypeError,
+            "LiteralString is text written in the source, which no input is; take a str "
+            "(and check it, as with a Literal of the strings you allow)",
+        )
     if origin is te.Final or tp is te.Final:
         raise where.error(
             TypeError,

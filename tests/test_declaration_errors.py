@@ -583,6 +583,19 @@ def test_any_and_each_kind_of_type_variable_get_their_own_advice(annotation, sho
     assert str(caught.value).endswith(f"{shown} has no one JSON type; {advice}")  # `~Ts` on 3.10
 
 
+@pytest.mark.parametrize(
+    ("annotation", "path"), [(te.LiteralString, "fld"), (list[te.LiteralString], "fld[]")]
+)
+def test_a_literal_string_says_no_input_is_one(annotation, path):
+    """Not "type LiteralString has no one JSON type": it is text, just never a model's."""
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    assert str(caught.value) == (
+        f"field {path!r} of tool 'odd_tool': LiteralString is text written in the source, which "
+        "no input is; take a str (and check it, as with a Literal of the strings you allow)"
+    )
+
+
 def test_a_class_from_a_private_module_is_named_as_a_host_writes_it():
     """SPEC 3: an unsupported class is named as written (`BytesIO`, not `_io.BytesIO`)."""
     with pytest.raises(TypeError) as caught:
