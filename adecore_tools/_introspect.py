@@ -608,13 +608,24 @@ def _misplaced(meta: object) -> str | None:
     if _uncalled(meta):
         name = typing.cast("Callable[..., object]", meta).__name__
         return f"{name} is used without its arguments; write it called, as in {name}(...)"
-    if te.get_origin(meta) is te.Annotated:  # as unknown metadata, its bounds would never apply
+    if te.get_origin(_alias_of(meta)) is te.Annotated:  # as metadata, its bounds never apply
         return (
             f"the metadata {_name(meta)} is an Annotated type, whose bounds never apply as "
             "metadata; use it as the type (LowerCase[str], not Annotated[str, LowerCase]), or "
             "list its metadata here"
         )
     return None
+
+
+def _alias_of(meta: object) -> object:
+    """What a type alias in metadata stands for (`type PositiveInt = Annotated[...]`)."""
+    if not isinstance(meta, _ALIASES):
+        return meta
+    alias: Any = meta
+    try:
+        return alias.__value__
+    except Exception:  # noqa: BLE001 - a name not defined yet: no type to judge, so no mistake
+        return None
 
 
 def _uncalled(meta: object) -> bool:

@@ -503,14 +503,18 @@ def test_unhashable_unknown_metadata_is_ignored(metadata):
     assert parse_tool_input(t, {"x": 3}) == {"x": 3}
 
 
+PositiveInt = TypeAliasType("PositiveInt", Annotated[int, at.Gt(0)])
+
+
 @pytest.mark.parametrize(
     ("annotation", "shown"),
     [
         (Annotated[str, at.LowerCase], "Annotated[~_StrType, Predicate(str.islower)]"),
         (Annotated[str, at.IsDigits[str]], "Annotated[str, Predicate(str.isdigit)]"),
         (Annotated[int, Annotated[int, at.Ge(0)]], "Annotated[int, Ge(ge=0)]"),
+        (Annotated[int, PositiveInt], "PositiveInt"),
     ],
-    ids=["alias", "alias given str", "annotated"],
+    ids=["alias", "alias given str", "annotated", "type alias"],
 )
 def test_an_annotated_type_as_metadata_is_refused_not_ignored(annotation, shown):
     """`Annotated[str, LowerCase]` took "ABC": the alias's own checks never ran."""
