@@ -513,6 +513,11 @@ def _not_async(fn: Callable[..., object]) -> str:
             "a tool returns one answer, and an async generator yields many; return the answer "
             "instead of yielding it"
         )
+    if inspect.iscoroutinefunction(inspect.unwrap(fn)) and hasattr(fn, "__deprecated__"):
+        return (  # before 3.12, typing-extensions cannot mark its wrapper a coroutine function
+            "@deprecated wraps the async function in a plain one before Python 3.12; say that "
+            "the tool is deprecated in its description instead"
+        )
     if inspect.iscoroutinefunction(inspect.unwrap(fn)):
         return (
             "the function is async, but the decorator that wraps it returns a plain function; "

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Annotated, Any, Generic, Literal, Optional, TypedDict, TypeVar
 
 import pytest
+import typing_extensions
 from annotated_types import Ge, Gt, Le, MinLen, Predicate
 from typing_extensions import Doc, NotRequired
 
@@ -626,6 +627,27 @@ def test_a_sync_wrapper_around_an_async_function_says_the_wrapper_is_sync():
 
     with pytest.raises(TypeError, match=r"^tool 'ping': .*wraps.*make the wrapper an `async def`"):
         make(plain(ping))
+
+
+def test_a_deprecated_tool_says_what_to_do_where_its_wrapper_is_sync():
+    """typing-extensions marks its `@deprecated` wrapper a coroutine function from Python 3.12;
+    before, the tool was told to make a wrapper it did not write `async`."""
+
+    @typing_extensions.deprecated("Use ping_v2.")
+    async def ping(n: int) -> int:
+        """Pings."""
+        return n
+
+    if sys.version_info >= (3, 12):
+        with pytest.warns(DeprecationWarning, match="Use ping_v2"):
+            assert asyncio.run(make(ping).fn(n=1)) == 1
+        return
+    with pytest.raises(TypeError) as caught:
+        make(ping)
+    assert str(caught.value) == (
+        "tool 'ping': @deprecated wraps the async function in a plain one before Python 3.12; "
+        "say that the tool is deprecated in its description instead"
+    )
 
 
 @pytest.mark.skipif(sys.version_info < (3, 12), reason="type parameters are Python 3.12+")
