@@ -516,10 +516,16 @@ def _alias_value(tp: object, alias: Any, where: Where) -> object:
             f"{_name(tp)} gives {len(arguments)} type arguments, and {_name(alias)} takes at "
             f"most {len(params)}; give one for each of its type parameters",
         )
-    given = dict(zip(params, arguments, strict=False))  # fewer arguments: defaults below
-    for param in params[len(arguments) :]:  # PEP 696 defaults
+    given: dict[object, object] = dict(zip(params, arguments, strict=False))  # defaults below
+    for param in params[len(arguments) :]:  # PEP 696 defaults, which may name those before
         if getattr(param, "has_default", lambda: False)():
-            given[param] = param.__default__
+            default: Any = param.__default__
+            named: tuple[object, ...] = getattr(default, "__parameters__", ())
+            given[param] = (
+                default[tuple(given.get(p, p) for p in named)]
+                if named
+                else given.get(default, default)
+            )
     parameters: tuple[object, ...] = getattr(value, "__parameters__", ())
     return value[tuple(given.get(p, p) for p in parameters)] if given and parameters else value
 

@@ -1371,6 +1371,26 @@ Item = te.TypeVar("Item", default=int)
 Batch = TypeAliasType("Batch", dict[str, list[Item]], type_params=(K, Item))
 
 
+Kind = te.TypeVar("Kind")
+Same = te.TypeVar("Same", default=Kind)
+Many = te.TypeVar("Many", default=list[Kind])
+Index = TypeAliasType("Index", dict[str, Same], type_params=(Kind, Same))
+Groups = TypeAliasType("Groups", dict[str, Many], type_params=(Kind, Many))
+
+
+def test_a_default_naming_an_earlier_type_parameter_takes_its_argument():
+    """PEP 696: `Same` defaults to whatever `Kind` was given, not to the type variable."""
+
+    @tool("v")
+    async def f(index: Index[int], groups: Groups[int]) -> None:  # type: ignore[type-arg]
+        """Takes an index."""
+
+    assert parse_tool_input(f, {"index": {"a": 1.0}, "groups": {"b": [2.0]}}) == {
+        "index": {"a": 1},
+        "groups": {"b": [2]},
+    }
+
+
 def test_a_generic_alias_fills_a_type_parameter_left_out_with_its_default():
     @tool("v")
     async def f(batch: Batch[str]) -> None:
