@@ -996,6 +996,12 @@ def _record(args: tuple[object, ...], where: Where, seen: tuple[object, ...]) ->
     key = args[0]
     aliased = isinstance(key, (*_ALIASES, *_NEW_TYPES))  # `dict[UserId, int]`, UserId a str
     if key is not str and not (aliased and _node(key, where, seen) == _SCALARS[str]):
+        if te.get_origin(key) is te.Annotated and te.get_args(key)[0] is str:
+            raise where.error(
+                TypeError,
+                "a mapping's keys take no bounds or checks (the schema lists none for them); use "
+                "dict[str, ...] and check the keys in the tool, or declare the keys as a TypedDict",
+            )
         raise where.error(
             TypeError,
             f"object keys are strings in JSON; use dict[str, ...], not {_name(key)} keys",

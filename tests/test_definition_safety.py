@@ -514,6 +514,17 @@ def test_a_key_of_any_other_type_is_told_keys_are_strings(key, name):
     )
 
 
+def test_a_bounded_string_key_is_told_keys_take_no_bounds():
+    """Such a key is a string: "keys are strings" would send the host in a circle."""
+    with pytest.raises(TypeError) as caught:
+        declare(dict[Annotated[str, at.MinLen(2)], int])
+    assert str(caught.value) == (
+        "field 'fld' of tool 'odd_tool': a mapping's keys take no bounds or checks (the schema "
+        "lists none for them); use dict[str, ...] and check the keys in the tool, or declare "
+        "the keys as a TypedDict"
+    )
+
+
 class OddMatch:
     """Metadata no bound knows, with match args a pattern could not use."""
 
