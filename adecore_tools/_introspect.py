@@ -417,8 +417,7 @@ def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa:
     origin: Any = te.get_origin(tp)
     alias = origin if isinstance(origin, _ALIASES) else tp  # `Pair[int]`: the alias is `Pair`
     if isinstance(alias, (*_ALIASES, *_NEW_TYPES)):
-        # with its arguments: `Pair[Pair[int]]` reads `Pair[int]` inside, another type
-        if tp in seen:
+        if any(_again(tp, alias, earlier) for earlier in seen):
             raise where.error(TypeError, f"{_name(alias)} refers to itself; {_NO_CYCLES}")
         return _node(_alias_value(tp, alias, where), where, (*seen, tp))
     args: tuple[Any, ...] = te.get_args(tp)
@@ -486,6 +485,23 @@ def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa:
             f'inside list[...] or dict[...]); quote the whole annotation ("list[{name}]") instead',
         )
     raise where.error(TypeError, f"type {_name(tp)} has no one JSON type; {_advice(tp, kind)}")
+
+
+def _again(tp: object, alias: object, earlier: object) -> bool:
+    """Whether an alias met while reading `earlier` goes round a cycle.
+
+    Met again holding all its earlier arguments (the same ones, or `Grow[list[int]]` after
+    `Grow[int]`), it came from its own value, and will again without end; met inside them
+    (`Pair[int]` within `Pair[Pair[int]]`), it is a smaller type.
+    """
+    origin = te.get_origin(earlier)
+    if (origin if isinstance(origin, _ALIASES) else earlier) is not alias:
+        return False
+    return all(_within(arg, tp) for arg in te.get_args(earlier))
+
+
+def _within(part: object, tp: object) -> bool:
+    return any(arg == part or _within(part, arg) for arg in te.get_args(tp))
 
 
 def _alias_value(tp: object, alias: Any, where: Where) -> object:

@@ -691,6 +691,26 @@ def test_an_alias_naming_only_itself_is_refused_in_a_union():
         declare(int | Looped)
 
 
+Grow = te.TypeAliasType("Grow", list["Grow[list[T]]"], type_params=(T,))  # never repeats
+Cell = te.TypeAliasType("Cell", dict[str, T], type_params=(T,))
+IntCell = te.TypeAliasType("IntCell", Cell[int])
+
+
+def test_a_generic_alias_growing_in_its_own_value_is_refused_as_a_cycle():
+    """`Grow[int]` reads `Grow[list[int]]`, then `Grow[list[list[int]]]`: never the same twice."""
+    with pytest.raises(TypeError, match="Grow refers to itself"):
+        declare(Grow[int])
+
+
+def test_an_alias_met_again_only_in_its_arguments_is_no_cycle():
+    t = declare(Cell[Cell[list[Cell[int]]]])
+    assert parse_tool_input(t, {"fld": {"a": {"b": [{"c": 1.0}]}}}) == {
+        "fld": {"a": {"b": [{"c": 1}]}}
+    }
+    t = declare(Cell[IntCell])
+    assert parse_tool_input(t, {"fld": {"a": {"b": 1.0}}}) == {"fld": {"a": {"b": 1}}}
+
+
 @pytest.mark.parametrize(
     ("annotation", "named"),
     [
