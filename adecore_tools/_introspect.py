@@ -725,6 +725,8 @@ def _fits_predicate(fn: object, node: Node, where: Where) -> None:
         owner: tuple[type[object], ...] = (fn.__objclass__,)  # `str` of `str.islower`
         shown = fn.__qualname__
     elif isinstance(fn, types.BuiltinFunctionType) and fn.__module__ == "math":
+        if fn.__name__ in ("fsum", "prod"):  # of an iterable, such as a list field
+            return
         owner, shown = (int, float), f"math.{fn.__name__}"
     else:
         return

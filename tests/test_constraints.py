@@ -581,8 +581,10 @@ def test_a_builtin_predicate_of_another_type_is_refused_at_decoration(annotation
         (Annotated[str | None, at.Predicate(str.islower)], "a"),
         (Annotated[typing.Literal["a", "b"], at.Predicate(str.islower)], "b"),
         (Annotated[ParsedInt, at.Predicate(int.bit_length)], "5"),
+        (Annotated[list[int], at.Predicate(math.prod)], [2, 3]),
+        (Annotated[list[float], at.Predicate(math.fsum)], [0.5]),
     ],
-    ids=["subclass", "numbers", "optional", "literal", "after a transform"],
+    ids=["subclass", "numbers", "optional", "literal", "after a transform", "prod", "fsum"],
 )
 def test_a_builtin_predicate_of_the_fields_type_is_taken(annotation, value):
     taken = parse_tool_input(declare(annotation, "fits"), {"x": value})["x"]
