@@ -6,8 +6,8 @@ here lists its `__slots__` and writes its `__init__` (parameters in slot order);
 shared from `Frozen`.
 
 Equal values mean the same thing, so what is derived from them (the node of a type, the checker
-and the schema of a node) is computed once per value: a host declaring many tools with the same
-field types pays for each type once.
+and the schema of a node) is computed once per value and kept in a bounded cache: a host
+declaring many tools with the same field types pays for each type once.
 """
 
 from __future__ import annotations
