@@ -613,6 +613,25 @@ def test_doc_wins_over_the_docstring():
     assert schema["properties"]["point"]["description"] == "Where."
 
 
+def test_doc_wins_over_the_docstring_on_an_optional_field():
+    async def t(
+        note: Annotated[str, Doc("From Doc.")] | None = None,
+        tag: Annotated[str | None, Doc("The tag, from Doc.")] = None,
+    ):
+        """Write a note.
+
+        Args:
+            note: From the docstring.
+            tag: From the docstring too.
+        """
+
+    schema = tool_input_schema(tool("kit")(t))
+    assert schema["properties"] == {
+        "note": {"type": "string", "description": "From Doc."},
+        "tag": {"type": "string", "description": "The tag, from Doc."},
+    }
+
+
 def test_param_docstring_wins_over_the_class_docstring():
     async def t(point: Point):
         """Write a note.
