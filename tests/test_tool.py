@@ -866,6 +866,8 @@ class Width:
     [
         (Counted, {"count": "x"}, 'count: expected an integer, got "x"'),
         (OddKey, {"a b": "x"}, '["a b"]: expected an integer, got "x"'),
+        (list[int], [1, "x"], '[1]: expected an integer, got "x"'),
+        (dict[str, int], {"k": "x"}, '["k"]: expected an integer, got "x"'),
         (Counted, {}, "count: missing, expected an integer"),
         (Counted, {"count": 1, "other": 2}, "other: unknown field"),
         (Counted, Width(1), "expected an object, got a value of type Width"),
