@@ -2177,6 +2177,7 @@ async def takes_name(
         ("naxx", None),  # two edits in four characters: one edit per three allowed
         ("aeme", None),  # not a swap of neighbours: two edits
         ("limitltimit", None),  # six edits from limit: no swap wraps round the end of a name
+        ("ilmti", None),  # two swaps are two edits: more than five characters allow
         ("xo", None),  # a swap is one edit: more than two characters allow
     ],
 )
