@@ -145,6 +145,26 @@ class OwnInit:
         self.x = value
 
 
+@dataclasses.dataclass(init=False)
+class InitNeedsMore:
+    """Takes every field by name, and one more thing no input holds."""
+
+    x: int
+
+    def __init__(self, x: int, scale: int) -> None:
+        self.x = x * scale
+
+
+@dataclasses.dataclass(init=False)
+class InitByPosition:
+    """Needs nothing beyond its fields, but takes them only by position."""
+
+    x: int
+
+    def __init__(self, *args: int) -> None:
+        (self.x,) = args
+
+
 class ExtraItems(te.TypedDict, extra_items=int):  # type: ignore[call-arg]
     name: str
 
@@ -329,6 +349,22 @@ def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
             ),
         ),
         (
+            InitNeedsMore,
+            (
+                f"{__name__}.InitNeedsMore cannot be built from its fields by name (its "
+                "__init__ takes (x, scale)); let dataclasses write __init__ (init=True and no "
+                "__init__ of the class's own)"
+            ),
+        ),
+        (
+            InitByPosition,
+            (
+                f"{__name__}.InitByPosition cannot be built from its fields by name (its "
+                "__init__ takes (args)); let dataclasses write __init__ (init=True and no "
+                "__init__ of the class's own)"
+            ),
+        ),
+        (
             ExtraItems,
             (
                 f"{__name__}.ExtraItems allows keys beyond its fields (extra_items), which this "
@@ -370,6 +406,8 @@ def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
         "uncalled required_field",
         "required_field not on a str",
         "no __init__",
+        "__init__ needs more than the fields",
+        "__init__ takes the fields by position",
         "extra items",
         "extra items inherited",
         "extra items of None",
