@@ -1183,7 +1183,7 @@ def _object_bases(cls: type[object]) -> Iterator[type[object]]:
         yield from (base for base in cls.__mro__[1:] if dataclasses.is_dataclass(base))
         return
     for base in te.get_original_bases(cls):  # a TypedDict's own bases are not in its MRO
-        if isinstance(base, type) and te.is_typeddict(base):
+        if te.is_typeddict(base):  # its other bases: `TypedDict` itself, `Generic[T]`
             yield base
             yield from _object_bases(base)
 
