@@ -6,6 +6,7 @@ import dataclasses
 import enum
 import inspect
 import sys
+import traceback
 import types
 import typing
 from collections.abc import Iterator, Mapping, Sequence
@@ -1956,6 +1957,27 @@ def test_transform_other_exceptions_pass_through():
     registry = create_tool_registry([define_toolkit("v", [f])])
     with pytest.raises(KeyError):
         run(registry.run("f", {"n": 1}))
+
+
+def test_a_traceback_through_a_validator_shows_its_source_lines():
+    """A host's exception passing through the generated validator reads like any other frame."""
+
+    def boom(value):
+        raise KeyError(value)
+
+    @tool("v")
+    async def f(n: Annotated[int, transform(boom)] = 0) -> None:
+        """Takes one."""
+
+    with pytest.raises(KeyError) as info:
+        parse_tool_input(f, {"n": 1})
+    frames = [
+        frame
+        for frame in traceback.extract_tb(info.value.__traceback__)
+        if frame.filename.startswith("<adecore_tools validator")
+    ]
+    assert frames
+    assert all(frame.line for frame in frames)
 
 
 # --- required_field -----------------------------------------------------------------------------
