@@ -729,7 +729,7 @@ def test_an_alias_naming_only_itself_is_refused_in_a_union():
         declare(int | Looped)
 
 
-Grow = te.TypeAliasType("Grow", list["Grow[list[T]]"], type_params=(T,))  # never repeats
+Grow = te.TypeAliasType("Grow", "list[Grow[list[T]]]", type_params=(T,))  # never repeats
 Cell = te.TypeAliasType("Cell", dict[str, T], type_params=(T,))
 IntCell = te.TypeAliasType("IntCell", Cell[int])
 
