@@ -104,11 +104,19 @@ def _check_defaults(fields: Sequence[Field], where: Where) -> None:
 
 
 def _written(default: object) -> str:
-    """A default as Python writes it, for a message (an int of over 4300 digits it will not)."""
+    """A default as Python writes it, for a message; a long one as a refusal shows a value.
+
+    So is an int of over 4300 digits, which Python will not write.
+    """
     try:
-        return repr(default)
+        written = repr(default)
     except ValueError:
         return show(default)
+    return written if len(written) <= _WRITTEN_AT_MOST else show(default)
+
+
+_WRITTEN_AT_MOST = 200
+"""The longest default a declaration error writes out: a whole value, not a page of one."""
 
 
 def _check_copy(default: object, where: Where) -> None:

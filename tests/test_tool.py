@@ -888,6 +888,28 @@ def test_a_refused_default_says_where_inside_it_as_a_refusal_would(annotation, d
     )
 
 
+@pytest.mark.parametrize(
+    ("default", "written"),
+    [
+        ("x" * 1_000_000, '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (1000000 characters)'),
+        (list(range(100_000)), "an array"),
+    ],
+    ids=["long text", "long list"],
+)
+def test_a_long_refused_default_is_shown_short_in_its_error(default, written):
+    """A default of a million characters made a message of a million characters."""
+    namespace = {"default": default}
+    exec("async def bad_default(opts: int = default) -> None: ...", namespace)  # noqa: S102
+
+    with pytest.raises(ValueError, match="own type") as info:
+        make(namespace["bad_default"])
+    assert str(info.value).startswith(
+        f"field 'opts' of tool 'bad_default': the default {written} is refused by the field's "
+        "own type (expected an integer, got "
+    )
+    assert len(str(info.value)) < 300
+
+
 def _positive(value: int) -> bool:
     if value < 0:
         msg = "must be positive"
