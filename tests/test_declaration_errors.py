@@ -19,6 +19,7 @@ from adecore_tools import (
     ToolCall,
     create_tool_registry,
     define_toolkit,
+    parse_tool_input,
     required_field,
     tool,
     transform,
@@ -398,6 +399,13 @@ def test_a_length_bound_that_cannot_hold_is_named_with_its_fix(annotation, text)
     with pytest.raises((TypeError, ValueError)) as caught:
         declare(annotation)
     assert str(caught.value) == f"field 'fld' of tool 'odd_tool': {text}"
+
+
+def test_a_length_bound_up_to_sys_maxsize_is_taken():
+    """SPEC 4.4: the refusal above starts past the longest length Python holds, sys.maxsize,
+    which a host may write for "no practical limit"; that bound itself is declared and holds."""
+    held = declare(Annotated[str, at.MaxLen(sys.maxsize)])
+    assert parse_tool_input(held, {"fld": "text"}) == {"fld": "text"}
 
 
 MaybeSize = te.TypeAliasType("MaybeSize", te.NotRequired[int])
