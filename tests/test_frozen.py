@@ -274,6 +274,29 @@ def test_what_is_computed_once_is_kept_for_a_bounded_number_of_values(monkeypatc
     assert alive > 0  # the cache still works: the newest stay
 
 
+def test_a_cache_not_yet_full_keeps_every_value(monkeypatch):
+    """The bound empties a cache only when it is full: below it, the type of every tool declared
+    stays computed (its class kept), so declaring the same types again costs nothing."""
+    from typing_extensions import TypedDict  # noqa: PLC0415 - only this test makes classes
+
+    from adecore_tools import _frozen  # noqa: PLC0415
+
+    monkeypatch.setattr(_frozen, "CACHE_LIMIT", 50)
+    kept: list[weakref.ref[type]] = []
+    for number in range(10):
+        row = TypedDict(f"Kept{number}", {"name": str, "size": int})  # noqa: UP013 - made at run time
+
+        async def write(row: row) -> str:  # type: ignore[valid-type]
+            """Write a row."""
+            return "ok"
+
+        tool("rows")(write)
+        kept.append(weakref.ref(row))
+        del row, write
+    gc.collect()
+    assert sum(ref() is not None for ref in kept) == 10  # emptied on every new value, 1 or 2
+
+
 def test_the_sources_of_dropped_validators_do_not_pile_up(monkeypatch):
     """Each generated validator's source goes into `linecache` for tracebacks. A host declaring
     tools of more shapes than the cache holds (or reloading them after the cache was emptied)
