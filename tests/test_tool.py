@@ -910,6 +910,29 @@ def test_a_long_refused_default_is_shown_short_in_its_error(default, written):
     assert len(str(info.value)) < 300
 
 
+@pytest.mark.parametrize(
+    ("default", "written"),
+    [
+        ("x" * 198, "'" + "x" * 198 + "'"),
+        ("x" * 199, '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (199 characters)'),
+    ],
+    ids=["200 characters written", "201 characters shown"],
+)
+def test_a_refused_default_is_written_whole_up_to_200_characters(default, written):
+    """The error writes a default as Python does while that takes at most 200 characters (the
+    repr of 198 x's), so the host can find it in the source; one character more, it is shown
+    as a refusal shows a value."""
+    namespace = {"default": default}
+    exec("async def bad_default(opts: int = default) -> None: ...", namespace)  # noqa: S102
+
+    with pytest.raises(ValueError, match="own type") as info:
+        make(namespace["bad_default"])
+    assert str(info.value).startswith(
+        f"field 'opts' of tool 'bad_default': the default {written} is refused by the field's "
+        "own type (expected an integer, got "
+    )
+
+
 def _positive(value: int) -> bool:
     if value < 0:
         msg = "must be positive"
