@@ -297,6 +297,19 @@ def test_a_cache_not_yet_full_keeps_every_value(monkeypatch):
     assert sum(ref() is not None for ref in kept) == 10  # emptied on every new value, 1 or 2
 
 
+def test_a_cache_of_work_done_once_holds_at_most_its_limit(monkeypatch):
+    """CACHE_LIMIT is the most entries a cache holds: the next new value empties it first."""
+    from adecore_tools import _frozen  # noqa: PLC0415
+
+    monkeypatch.setattr(_frozen, "CACHE_LIMIT", 3)
+    cache: dict[object, int] = {}
+    for key in range(3):
+        assert _frozen.once(cache, key, abs, -key) == key
+    assert cache == {0: 0, 1: 1, 2: 2}
+    assert _frozen.once(cache, 3, abs, -3) == 3
+    assert cache == {3: 3}
+
+
 def test_the_sources_of_dropped_validators_do_not_pile_up(monkeypatch):
     """Each generated validator's source goes into `linecache` for tracebacks. A host declaring
     tools of more shapes than the cache holds (or reloading them after the cache was emptied)
