@@ -933,6 +933,28 @@ def test_a_refused_default_is_written_whole_up_to_200_characters(default, writte
     )
 
 
+def test_an_input_read_during_its_own_first_read_is_the_one_kept():
+    """Hints left for later are read once, and the first read to finish is set for good: a
+    read that finishes after it (another thread's, or here an outer one re-entered while a
+    name was looked up) hands out the input already set, so every caller holds the same one."""
+    namespace: dict[str, Any] = {}
+    exec("async def late(size: 'Hook[int]') -> None:\n    'Take a size.'\n", namespace)  # noqa: S102
+    late = tool("hooks")(namespace["late"])
+    inner: list[object] = []
+
+    class Hook:
+        def __class_getitem__(cls, item: object) -> object:
+            if not inner:
+                inner.append(None)
+                inner.append(late.input)  # finishes first, inside the outer read
+            return item
+
+    namespace["Hook"] = Hook
+    outer = late.input
+    assert outer is inner[1]
+    assert late.input is outer
+
+
 def _positive(value: int) -> bool:
     if value < 0:
         msg = "must be positive"
