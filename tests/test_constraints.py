@@ -678,3 +678,17 @@ def test_an_int_meets_a_float_step_exactly_so_equal_steps_mean_the_same():
         assert info.value.message.startswith("n: expected a multiple of 14")
         assert parse_tool_input(t, {"n": 14 * 2**50}) == {"n": 14 * 2**50}
         assert parse_tool_input(t, {"n": 28}) == {"n": 28}
+
+
+def test_a_float_meets_a_step_past_any_float_exactly():
+    """`0.0 % 10**400` raises OverflowError (the step is no float), so the check counts exactly:
+    zero is a multiple of every step, and any other float is no multiple of a step that large."""
+
+    @tool("steps")
+    async def by_huge(x: Annotated[float, at.MultipleOf(10**400)]) -> None:
+        """Takes a multiple of 10**400."""
+
+    assert parse_tool_input(by_huge, {"x": 0.0}) == {"x": 0.0}
+    with pytest.raises(ToolRefusal) as info:
+        parse_tool_input(by_huge, {"x": 1.5})
+    assert info.value.message.startswith("x: expected a multiple of ")
