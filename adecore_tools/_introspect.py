@@ -463,7 +463,7 @@ def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa:
             "dataclass takes te.ClassVar[...] for a field when quoted, as under from __future__ "
             "import annotations: import ClassVar by name there)",
         )
-    if tp is te.LiteralString or tp is getattr(typing, "LiteralString", None):
+    if tp is te.LiteralString or tp is getattr(typing, "LiteralString", te.LiteralString):
         raise where.error(
             TypeError,
             "LiteralString is text written in the source, which no input is; take a str "

@@ -408,6 +408,20 @@ def test_a_length_bound_up_to_sys_maxsize_is_taken():
     assert parse_tool_input(held, {"fld": "text"}) == {"fld": "text"}
 
 
+@pytest.mark.parametrize(
+    ("annotation", "path"), [(list[None], "fld[]"), (dict[str, None], "fld{}")]
+)
+def test_none_inside_a_container_is_named_as_none(annotation, path):
+    """SPEC 3: `list[None]` keeps a bare None (typing converts none inside a builtin generic).
+    Before Python 3.11 typing has no LiteralString, and its stand-in was None: the LiteralString
+    test matched that None and told the host about LiteralString."""
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    assert str(caught.value) == (
+        f"field {path!r} of tool 'odd_tool': None alone is no input; use X | None for an optional X"
+    )
+
+
 MaybeSize = te.TypeAliasType("MaybeSize", te.NotRequired[int])
 
 
