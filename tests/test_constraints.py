@@ -692,3 +692,18 @@ def test_a_float_meets_a_step_past_any_float_exactly():
     with pytest.raises(ToolRefusal) as info:
         parse_tool_input(by_huge, {"x": 1.5})
     assert info.value.message.startswith("x: expected a multiple of ")
+
+
+def test_a_builtin_predicate_from_outside_math_is_not_taken_for_a_number_one():
+    """Only `math`'s builtins are known to take numbers: `operator.truth`, a builtin too, checks
+    a str field as written (here: refusing the empty string)."""
+    import operator  # noqa: PLC0415
+
+    @tool("truth")
+    async def said(text: Annotated[str, at.Predicate(operator.truth)]) -> None:
+        """Takes some text."""
+
+    assert parse_tool_input(said, {"text": "a"}) == {"text": "a"}
+    with pytest.raises(ToolRefusal) as info:
+        parse_tool_input(said, {"text": ""})
+    assert info.value.message.startswith("text: expected a value passing truth")
