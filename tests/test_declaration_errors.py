@@ -659,3 +659,13 @@ def test_a_pickled_tool_whose_name_now_holds_no_tool_says_so(monkeypatch):
     with pytest.raises(TypeError, match="is not a tool") as info:
         pickle.loads(data)  # noqa: S301 - our own bytes
     assert str(info.value) == f"{__name__}.swapped_out is not a tool"
+
+
+def test_a_str_predicate_on_a_record_names_what_the_record_gives():
+    """A record (or TypedDict) hands its check a dict: `str.islower` there is refused by name."""
+    with pytest.raises(TypeError) as caught:
+        declare(Annotated[dict[str, int], at.Predicate(str.islower)])
+    assert str(caught.value) == (
+        "field 'fld' of tool 'odd_tool': Predicate(str.islower) takes str, but the field gives "
+        "it dict; use a predicate for that type, or put this one on a field of its type"
+    )
