@@ -249,17 +249,13 @@ def test_a_host_subclass_with_empty_slots_compares_shows_and_copies_its_base_val
     assert pickle.loads(pickle.dumps(notes)) == notes  # noqa: S301 - our own bytes
 
 
-def test_what_is_computed_once_is_kept_for_a_bounded_number_of_values(monkeypatch):
-    """A host that declares tools from fresh classes (per session, per reload) and drops them
-    does not keep every class alive: each cache of work done once is cleared when full."""
-    from typing_extensions import TypedDict  # noqa: PLC0415 - only this test makes classes
+def _rows_declared_and_dropped(prefix: str, count: int) -> list[weakref.ref[type]]:
+    """Weak references to `count` new `TypedDict` classes, each declared in a tool then dropped."""
+    from typing_extensions import TypedDict  # noqa: PLC0415 - only these tests make classes
 
-    from adecore_tools import _frozen  # noqa: PLC0415
-
-    monkeypatch.setattr(_frozen, "CACHE_LIMIT", 50)
     kept: list[weakref.ref[type]] = []
-    for number in range(120):
-        row = TypedDict(f"Row{number}", {"name": str, "size": int})  # noqa: UP013 - made at run time
+    for number in range(count):
+        row = TypedDict(f"{prefix}{number}", {"name": str, "size": int})  # noqa: UP013 - made at run time
 
         async def write(row: row) -> str:  # type: ignore[valid-type]
             """Write a row."""
@@ -269,7 +265,16 @@ def test_what_is_computed_once_is_kept_for_a_bounded_number_of_values(monkeypatc
         kept.append(weakref.ref(row))
         del row, write
     gc.collect()
-    alive = sum(ref() is not None for ref in kept)
+    return kept
+
+
+def test_what_is_computed_once_is_kept_for_a_bounded_number_of_values(monkeypatch):
+    """A host that declares tools from fresh classes (per session, per reload) and drops them
+    does not keep every class alive: each cache of work done once is cleared when full."""
+    from adecore_tools import _frozen  # noqa: PLC0415
+
+    monkeypatch.setattr(_frozen, "CACHE_LIMIT", 50)
+    alive = sum(ref() is not None for ref in _rows_declared_and_dropped("Row", 120))
     assert alive <= 50  # those still cached; without a bound, all 120
     assert alive > 0  # the cache still works: the newest stay
 
@@ -277,23 +282,10 @@ def test_what_is_computed_once_is_kept_for_a_bounded_number_of_values(monkeypatc
 def test_a_cache_not_yet_full_keeps_every_value(monkeypatch):
     """The bound empties a cache only when it is full: below it, the type of every tool declared
     stays computed (its class kept), so declaring the same types again costs nothing."""
-    from typing_extensions import TypedDict  # noqa: PLC0415 - only this test makes classes
-
     from adecore_tools import _frozen  # noqa: PLC0415
 
     monkeypatch.setattr(_frozen, "CACHE_LIMIT", 50)
-    kept: list[weakref.ref[type]] = []
-    for number in range(10):
-        row = TypedDict(f"Kept{number}", {"name": str, "size": int})  # noqa: UP013 - made at run time
-
-        async def write(row: row) -> str:  # type: ignore[valid-type]
-            """Write a row."""
-            return "ok"
-
-        tool("rows")(write)
-        kept.append(weakref.ref(row))
-        del row, write
-    gc.collect()
+    kept = _rows_declared_and_dropped("Kept", 10)
     assert sum(ref() is not None for ref in kept) == 10  # emptied on every new value, 1 or 2
 
 
