@@ -914,6 +914,53 @@ def test_a_refused_default_is_written_whole_up_to_200_characters(default, writte
     assert len(str(info.value)) < 400
 
 
+def test_an_input_read_during_its_own_first_read_is_the_one_kept():
+    """Hints left for later are read once, and the first read to finish is set for good: a
+    read that finishes after it (another thread's, or here an outer one re-entered while a
+    name was looked up) hands out the input already set, so every caller holds the same one."""
+    namespace: dict[str, Any] = {}
+    exec("async def late(size: 'Hook[int]') -> None:\n    'Take a size.'\n", namespace)  # noqa: S102
+    late = tool("hooks")(namespace["late"])
+    inner: list[object] = []
+
+    class Hook:
+        def __class_getitem__(cls, item: object) -> object:
+            if not inner:
+                inner.append(None)
+                inner.append(late.input)  # finishes first, inside the outer read
+            return item
+
+    namespace["Hook"] = Hook
+    outer = late.input
+    assert outer is inner[1]
+    assert late.input is outer
+
+
+def test_a_listing_entry_built_during_its_own_first_build_is_the_one_kept(monkeypatch):
+    """A tool's MCP entry is built once and shared: an entry finished after another was set
+    (another thread's; here an outer build re-entered, as a second thread would finish first)
+    hands out the one set, so every registry lists the same read-only entry."""
+    from adecore_tools import _tool  # noqa: PLC0415
+
+    @tool("hooks")
+    async def listed_late(size: int) -> None:
+        """Take a size."""
+
+    kit = define_toolkit("hooks", [listed_late])
+    inner: list[dict[str, Any]] = []
+    made = _tool.read_only_dict
+
+    def racing(value: dict[str, Any]) -> dict[str, Any]:
+        if not inner:
+            inner.append({})
+            inner.extend(create_tool_registry([kit]).mcp_tools())  # finishes first
+        return made(value)
+
+    monkeypatch.setattr(_tool, "read_only_dict", racing)
+    (outer,) = create_tool_registry([kit]).mcp_tools()
+    assert outer is inner[1]
+
+
 def _positive(value: int) -> bool:
     if value < 0:
         msg = "must be positive"
