@@ -336,16 +336,26 @@ def resolved(t: Tool[..., Any]) -> _Calling:
                 "is assembled"
             )
             raise TypeError(msg) from None
-        with _SETTING:  # two threads may read it at once: the first to finish sets it, for good
-            if t._calling is None:  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
-                object.__setattr__(t, "_calling", calling)
-            else:
-                calling = t._calling  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        calling = _kept(t, "_calling", calling)
     return calling
 
 
+def _kept(t: Tool[..., Any], slot: str, value: T) -> T:
+    """`value` set in the tool's empty `slot`, or what another thread set there first.
+
+    Two threads may read a tool's input or listing entry at once: the first to finish sets it,
+    for good, so what was handed out stays.
+    """
+    with _SETTING:
+        found: T | None = getattr(t, slot)
+        if found is not None:
+            return found
+        object.__setattr__(t, slot, value)
+        return value
+
+
 _SETTING = _thread.allocate_lock()  # `threading.Lock`, without importing `threading` (0.4 ms)
-"""Held while a tool's input or listing entry, read once, is set: what is handed out stays."""
+"""Held by `_kept` while it tests and sets a slot."""
 
 
 def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]:
@@ -397,11 +407,7 @@ def mcp_entry(t: Tool[..., Any]) -> dict[str, Any]:
                 "annotations": read_only_dict(hints),
             }
         )
-        with _SETTING:
-            if t._entry is None:  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
-                object.__setattr__(t, "_entry", entry)
-            else:
-                entry = t._entry  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+        entry = _kept(t, "_entry", entry)
     return entry
 
 
