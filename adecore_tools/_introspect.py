@@ -47,6 +47,7 @@ from ._fields import (
     transform,
 )
 from ._frozen import Frozen, once
+from ._problems import show
 
 __all__ = ["Signature", "Unresolved", "Where", "read_signature", "unlistable"]
 
@@ -842,7 +843,7 @@ def _said(bound: object) -> str:
         return repr(bound)
     except ValueError:
         if isinstance(bound, int):
-            return "a very large negative integer" if bound < 0 else "a very large integer"
+            return show(bound)  # as a refusal names it: `a very large integer`
         return f"{type(bound).__name__}({_said(_held(typing.cast('Check', bound)))})"
 
 
@@ -1078,19 +1079,7 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
 
 def _not_final(hint: object) -> object:
     """A dataclass field's type without `Final`: still a field, one `__init__` sets once."""
-    if _is_final(hint):
-        (hint,) = te.get_args(hint)
-    elif te.get_origin(hint) is te.Annotated and _is_final(te.get_args(hint)[0]):
-        inner, *metadata = te.get_args(hint)
-        annotated: Any = te.Annotated
-        params = (*te.get_args(inner), *metadata)
-        hint = annotated[params]
-    return hint
-
-
-def _is_final(hint: object) -> bool:
-    origin: Any = te.get_origin(hint)
-    return origin is te.Final
+    return _unwrapped(hint, (te.Final,))[0]
 
 
 def _check_constructor(cls: type[object], where: Where) -> None:
@@ -1194,7 +1183,8 @@ def _key_wrappers(hint: object, where: Where) -> tuple[object, bool | None]:
     Saying both is a contradiction, which Python itself reads either way (the outer one of
     `Required[NotRequired[X]]`, the inner one through `Annotated`).
     """
-    bare, said = _unwrapped_key(hint)
+    bare, wrappers = _unwrapped(hint, (*_REQUIRED, *_NOT_REQUIRED, *_READ_ONLY))
+    said = [wrapper in _REQUIRED for wrapper in wrappers if wrapper not in _READ_ONLY]
     if len(set(said)) > 1:
         raise where.error(
             TypeError, f"{_name(hint)} says both Required and NotRequired; keep the one you mean"
@@ -1202,18 +1192,21 @@ def _key_wrappers(hint: object, where: Where) -> tuple[object, bool | None]:
     return bare, said[0] if said else None
 
 
-def _unwrapped_key(hint: object) -> tuple[object, list[bool]]:
-    said: list[bool] = []
+def _unwrapped(hint: object, wrappers: tuple[object, ...]) -> tuple[object, list[object]]:
+    """`hint` without these wrappers (`Required[...]`, `Final[...]`), and those found.
+
+    They may stand outside its `Annotated` or inside; the found come outermost first.
+    """
+    found: list[object] = []
     while True:
         origin = te.get_origin(hint)
         if origin is te.Annotated:
             inner, *metadata = te.get_args(hint)
-            bare, inner_said = _unwrapped_key(inner)
+            bare, inner_found = _unwrapped(inner, wrappers)
             annotated: Any = te.Annotated
             params = (bare, *metadata)
-            return annotated[params], said + inner_said
-        if origin in (*_REQUIRED, *_NOT_REQUIRED):
-            said.append(origin in _REQUIRED)
-        elif origin not in _READ_ONLY:
-            return hint, said
+            return annotated[params], found + inner_found
+        if origin not in wrappers:
+            return hint, found
+        found.append(origin)
         (hint,) = te.get_args(hint)
