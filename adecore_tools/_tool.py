@@ -10,6 +10,7 @@ from __future__ import annotations
 import _thread
 import importlib
 import inspect
+import sys
 import typing
 from collections.abc import Callable, Coroutine, Iterable
 from functools import WRAPPER_ASSIGNMENTS
@@ -198,17 +199,23 @@ class _FromFunction:
     """What `inspect` reads off a function (`__code__`, its defaults), read off the tool's.
 
     Not in the tool's `__dict__`: `functools.update_wrapper(obj, tool)` copies that, and a sync
-    wrapper object would then read as a coroutine function. The class itself has none.
+    wrapper object would then read as a coroutine function. The class itself reads `own`, or has
+    none.
     """
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "own")
+
+    def __init__(self, own: dict[str, object] | None = None) -> None:
+        self.own = own
 
     def __set_name__(self, owner: type[object], name: str) -> None:
         self.name = name
 
     def __get__(self, tool: Tool[..., Any] | None, owner: type[object] | None = None) -> Any:
         if tool is None:
-            raise AttributeError(self.name)
+            if self.own is None:
+                raise AttributeError(self.name)
+            return self.own
         if self.name == "__signature__":
             if not inspect.ismethod(tool.fn):  # a function's is read off its code
                 raise AttributeError(self.name)
@@ -289,6 +296,11 @@ class Tool(Unique, Generic[P, R_co]):
     if typing.TYPE_CHECKING:  # in the tool's `__dict__`, from its function (see `__init__`)
         __name__: str
         __qualname__: str
+
+    if sys.version_info >= (3, 14):
+        # `functools.wraps` copies `__annotate__` only: the class's own annotations would show
+        # through a tool. The function's are read when asked, as 3.14 evaluates them then.
+        __annotations__ = _FromFunction(own=__annotations__)  # pyright: ignore[reportAssignmentType]
 
     def __reduce__(self) -> tuple[Callable[[str, str], Tool[..., Any]], tuple[str, str]]:
         """Pickle by reference, as a function is: the tool its module holds under its name."""

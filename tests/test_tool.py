@@ -1489,7 +1489,7 @@ def test_a_sync_wrapper_object_of_a_tool_reads_as_sync():
 
 def test_what_a_tool_reads_as_cannot_change():
     t = _sample_tool()
-    for name in (*functools.WRAPPER_ASSIGNMENTS, "__wrapped__"):
+    for name in (*functools.WRAPPER_ASSIGNMENTS, "__annotations__", "__wrapped__"):
         with pytest.raises(AttributeError, match="immutable"):
             setattr(t, name, None)
         with pytest.raises(AttributeError, match="immutable"):
@@ -1498,8 +1498,20 @@ def test_what_a_tool_reads_as_cannot_change():
 
 
 def test_the_tool_class_reads_as_a_class():
-    """Only a tool wraps a function: the class has no `__wrapped__`, so its signature reads."""
+    """Only a tool wraps a function: the class has no `__wrapped__`, so its signature reads.
+
+    And its annotations are its own, where (Python 3.14+) a tool reads its function's.
+    """
     assert not hasattr(Tool, "__wrapped__")
+    assert "fn" in typing.get_type_hints(Tool)
+    assert list(Tool.__annotations__)[:5] == [
+        "name",
+        "toolkit",
+        "description",
+        "annotations",
+        "fn",
+    ]
+    assert uses_later.__annotations__ is uses_later.fn.__annotations__
     assert list(inspect.signature(Tool).parameters)[:5] == [
         "name",
         "toolkit",
