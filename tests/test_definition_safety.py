@@ -18,6 +18,7 @@ import json
 import math
 import pathlib
 import re
+import sys
 import typing
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -386,11 +387,15 @@ def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
                 "package refuses in any input; declare each key, or use dict[str, X]"
             ),
         ),
-        (
+        pytest.param(
             ExtraKey,
             (
                 f"{__name__}.ExtraKey allows keys beyond its fields (extra_items), which this "
                 "package refuses in any input; declare each key, or use dict[str, X]"
+            ),
+            marks=pytest.mark.skipif(
+                sys.version_info >= (3, 14),
+                reason="from Python 3.14 typing-extensions reads `__extra_items__` as a key",
             ),
         ),
         (
