@@ -578,6 +578,10 @@ def test_a_class_variable_a_dataclass_took_for_a_field_is_named_as_one():
             '''Searches.'''
         """
     module = _module("class_variable", source)
+    if sys.version_info >= (3, 15):  # dataclasses spots it itself: no field, nothing to name
+        options = tool("kw")(module.search).input.fields[0].type
+        assert [f.name for f in options.fields] == ["limit"]
+        return
     with pytest.raises(TypeError) as caught:
         tool("kw")(module.search)
     assert str(caught.value) == (
