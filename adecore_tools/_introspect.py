@@ -530,8 +530,8 @@ def _alias_value(tp: object, alias: Any, where: Where) -> object:
     if len(arguments) > len(params):
         raise where.error(
             TypeError,
-            f"{_name(tp)} gives {len(arguments)} type arguments, and {_name(alias)} takes at "
-            f"most {len(params)}; give one for each of its type parameters",
+            f"{_name(alias)} is given {len(arguments)} type arguments and takes at most "
+            f"{len(params)}; give one for each of its type parameters",
         )
     given: dict[object, object] = dict(zip(params, arguments, strict=False))  # defaults below
     for param in params[len(arguments) :]:  # PEP 696 defaults, which may name those before

@@ -565,8 +565,8 @@ Cells = te.TypeAliasType("Cells", tuple[te.Unpack[Ts]], type_params=(Ts,))
         (
             Row[int, str],  # type: ignore[misc]
             (
-                "Row[int, str] gives 2 type arguments, and Row takes at most 1; give one for each "
-                "of its type parameters"
+                "Row is given 2 type arguments and takes at most 1; give one for each of its "
+                "type parameters"
             ),
         ),
         (
