@@ -211,3 +211,23 @@ def test_the_node_classes_a_host_walks_are_the_ones_the_readme_lists_with_every_
             assert f"`{slot}`" in holds, (name, slot)
     for slot in model.Field.__slots__:
         assert f"`{slot}`" in _inspecting_section(), slot
+
+
+@pytest.mark.parametrize("python", ["3.14", "3.15"])
+def test_typing_extensions_is_new_enough_for_each_newer_python(python):
+    """typing-extensions 4.13 gives a `TypedDict` no keys on 3.14 (the class body has no
+    `__annotations__` there), so `{}` passed for one with required keys; on 3.15 it fails to import.
+    """
+    tomllib = pytest.importorskip("tomllib", reason="tomllib is new in Python 3.11")
+    requirements = pytest.importorskip("packaging.requirements")
+    version = pytest.importorskip("packaging.version")
+    pyproject = pathlib.Path(__file__).resolve().parents[1] / "pyproject.toml"
+    floors = [
+        version.Version(spec.version)
+        for line in tomllib.loads(pyproject.read_text("utf-8"))["project"]["dependencies"]
+        if (req := requirements.Requirement(line)).name == "typing-extensions"
+        and (req.marker is None or req.marker.evaluate({"python_version": python}))
+        for spec in req.specifier
+        if spec.operator == ">="
+    ]
+    assert max(floors) >= version.Version("4.14")
