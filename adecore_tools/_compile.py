@@ -17,10 +17,12 @@ member, a dataclass instance, a set): same types and bounds, no conversion, no t
 
 from __future__ import annotations
 
+import builtins
 import collections.abc as cabc
 import copy
 import math
 import operator
+import sys
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -725,6 +727,9 @@ def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:
     kind = _type_of(value)
     if issubclass(kind, dict):
         return dict.items(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    if sys.version_info >= (3, 15) and issubclass(kind, builtins.frozendict):
+        # Python 3.15's immutable dict is only registered as a `Mapping`: read it as a dict is
+        return builtins.frozendict.items(value)
     if _is_mapping(kind):
         try:
             return [(key, entry) for key, entry in value.items()]
@@ -896,6 +901,8 @@ def _immutable(value: object) -> bool:
     if isinstance(value, types.MappingProxyType):
         proxy: types.MappingProxyType[object, object] = value  # pyright: ignore[reportUnknownVariableType]
         return all(_immutable(item) for item in proxy.values())
+    if sys.version_info >= (3, 15) and isinstance(value, builtins.frozendict):
+        return all(_immutable(item) for item in builtins.frozendict.values(value))
     return isinstance(value, Enum)
 
 

@@ -8,7 +8,9 @@ end a line.
 
 from __future__ import annotations
 
+import builtins
 import re
+import sys
 import typing
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -330,7 +332,9 @@ def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
         return _float_words(float.__float__(typing.cast("float", value)))
     if issubclass(kind, (list, tuple)):
         return "an array"
-    if issubclass(kind, dict):
+    if issubclass(kind, dict) or (
+        sys.version_info >= (3, 15) and issubclass(kind, builtins.frozendict)
+    ):
         return "an object"
     return f"a value of type {_type_name(kind)}"
 

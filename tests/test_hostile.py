@@ -8,6 +8,7 @@ the whole file runs in seconds (no timing assertion: a case that went quadratic 
 """
 
 import asyncio
+import builtins
 import dataclasses
 import enum
 import itertools
@@ -702,6 +703,47 @@ def test_no_mapping_subclass_in_the_process_is_asked_about_the_input():
 def test_a_mapping_proxy_and_a_mapping_subclass_are_read_as_objects():
     assert accepted(types.MappingProxyType({"rec": {"a": 1}}))["rec"] == {"a": 1}
     assert accepted({"rec": ArmedHook()})["rec"] == {}
+
+
+frozendict: Any = getattr(builtins, "frozendict", None)
+needs_frozendict = pytest.mark.skipif(frozendict is None, reason="frozendict is new in Python 3.15")
+
+
+class ItemsRaising(frozendict or dict):  # type: ignore[misc]
+    """A frozendict whose own `items` raises: read as its base class reads it, like a dict."""
+
+    def items(self) -> typing.NoReturn:
+        raise RuntimeError
+
+
+@needs_frozendict
+def test_a_frozendict_is_read_as_an_object_at_every_depth():
+    """Python 3.15's frozendict is only registered as a Mapping, which is not read as one."""
+    data = frozendict(
+        rec=frozendict(a=1),
+        mapping=frozendict(k=(1,)),
+        inner=frozendict(a=2),
+        spot=frozendict(x=1.5),
+        records=[frozendict(k="v")],
+    )
+    out = accepted(data)
+    assert [out[name] for name in ("rec", "mapping", "inner", "spot", "records")] == [
+        {"a": 1},
+        {"k": [1]},
+        {"a": 2},
+        Spot(x=1.5),
+        [{"k": "v"}],
+    ]
+    assert type(out["rec"]) is dict
+    assert accepted({"rec": ItemsRaising(a=3)})["rec"] == {"a": 3}
+
+
+@needs_frozendict
+def test_a_frozendict_refused_is_named_an_object():
+    assert refused({"s": frozendict()}).message == "s: expected a string, got an object"
+    assert refused(frozendict(rec=frozendict(a="x"))).message == (
+        'rec["a"]: expected an integer, got "x"'
+    )
 
 
 class OnlyRegistered:

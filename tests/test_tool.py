@@ -1,6 +1,7 @@
 """SPEC 3, 4.1 and 4.3: declaring tools, their field model, and mistakes at decoration."""
 
 import asyncio
+import builtins
 import dataclasses
 import enum
 import functools
@@ -1005,6 +1006,16 @@ def test_a_mapping_proxy_default_is_shared_as_immutable():
     async def labels(m: Mapping[str, tuple[int, ...]] = proxy) -> None: ...
 
     assert parse_tool_input(make(labels), {})["m"] is proxy
+
+
+@pytest.mark.skipif(sys.version_info < (3, 15), reason="frozendict is new in Python 3.15")
+def test_a_frozendict_default_is_shared_as_immutable():
+    """It was refused as no object: Python 3.15's frozendict is only registered as a Mapping."""
+    default = builtins.frozendict({"a": (1, 2)})
+
+    async def labels(m: Mapping[str, tuple[int, ...]] = default) -> None: ...
+
+    assert parse_tool_input(make(labels), {})["m"] is default
 
 
 class Shade(enum.Enum):
