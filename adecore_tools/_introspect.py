@@ -1052,7 +1052,7 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
             here = where.into(f.name)
             hint = _not_final(hints[f.name])
             node = _node(hint, here, seen)
-            doc = docs.get(f.name)
+            doc = _field_doc(f, here) or docs.get(f.name)
             fields.append(_field(f.name, node, default, doc, here, hint=hint, key_required=say))
     else:
         _check_closed(cls, where)
@@ -1075,6 +1075,19 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
         description=description or None,
         is_dataclass=is_dataclass,
     )
+
+
+def _field_doc(f: dataclasses.Field[Any], where: Where) -> str | None:
+    """A dataclass field's `field(doc=...)` (Python 3.14), or `None`.
+
+    Written on the field itself, it comes before the class docstring's entry, as a `Doc` on its
+    annotation comes before both.
+    """
+    if sys.version_info < (3, 14) or not isinstance(f.doc, str) or not f.doc:
+        return None
+    if (why := unlistable(f.doc)) is not None:
+        raise where.error(ValueError, f"its description {why}")
+    return f.doc
 
 
 def _not_final(hint: object) -> object:

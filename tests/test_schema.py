@@ -4,6 +4,7 @@ import copy
 import enum
 import json
 import pickle
+import sys
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -439,6 +440,40 @@ def test_a_docstring_that_starts_like_the_generated_one_is_still_the_classs_own(
         "properties": {"x": {**INTEGER, "description": "Points from the left edge."}},
         "required": ["x"],
     }
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason="field(doc=...) is new in Python 3.14")
+def test_a_dataclass_fields_own_doc_describes_it_before_the_class_docstring():
+    """It was ignored: each field's description came only from its annotation or the class."""
+
+    @dataclass
+    class Note:
+        """A note.
+
+        Attributes:
+            text: From the docstring.
+            tag: From the docstring too.
+        """
+
+        text: str = field(doc="What the note says.")  # type: ignore[call-arg]
+        tag: Annotated[str, Doc("From Doc.")] = field(default="", doc="Loses to Doc.")  # type: ignore[call-arg]
+        size: int = field(default=0, doc="How long it is.")  # type: ignore[call-arg]
+
+    assert one_field(Note)["properties"]["x"]["properties"] == {
+        "text": {**STRING, "description": "What the note says."},
+        "tag": {**STRING, "description": "From Doc."},
+        "size": {**INTEGER, "description": "How long it is."},
+    }
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason="field(doc=...) is new in Python 3.14")
+def test_a_dataclass_fields_own_doc_holding_a_lone_surrogate_is_refused():
+    @dataclass
+    class Note:
+        text: str = field(doc="The \ud800.")  # type: ignore[call-arg]
+
+    with pytest.raises(ValueError, match=r"^field 'x.text' of tool 't': its description holds a"):
+        one_field(Note)
 
 
 def test_dataclass_without_docstring_has_no_description():
