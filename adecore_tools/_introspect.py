@@ -7,6 +7,7 @@ what to do about it. Hints are resolved with the public `typing_extensions.get_t
 
 from __future__ import annotations
 
+import builtins
 import collections.abc as cabc
 import dataclasses
 import enum
@@ -441,6 +442,12 @@ def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa:
         return _array(origin or tp, args, where, seen)
     if origin in _MAPPINGS or kind in _MAPPINGS:
         return _record(args, where, seen)
+    if sys.version_info >= (3, 15) and builtins.frozendict in (origin, kind):
+        raise where.error(
+            TypeError,
+            f"{_name(tp)} cannot be read: an object's keys come as a new dict; use Mapping[str, X],"
+            " or Annotated[dict[str, X], transform(frozendict)] to get a frozendict",
+        )
     if kind is not None and (te.is_typeddict(kind) or dataclasses.is_dataclass(kind)):
         if kind in seen:
             raise where.error(TypeError, f"{_name(kind)} contains itself; {_NO_CYCLES}")
@@ -556,11 +563,12 @@ _TEXT_TYPES = {
     "decimal": "such as a function that returns Decimal(text) and raises ValueError when it fails",
     "uuid": "such as transform(UUID)",
     "pathlib": "such as transform(Path)",
+    "string": "such as transform(Template)",  # a t-string's (Python 3.14), or a `$` template
 }
 """Types a model sends as text, by module, and how to convert that text."""
 
 
-def _advice(tp: object, kind: type[object] | None) -> str:
+def _advice(tp: object, kind: type[object] | None) -> str:  # noqa: PLR0911 - one per kind
     """What to write instead of a type no schema can describe."""
     if any(tp is anything for anything in (typing.Any, te.Any, object)):  # 3.10: two Anys
         return "say what a model should send, such as str or a TypedDict"
@@ -569,12 +577,17 @@ def _advice(tp: object, kind: type[object] | None) -> str:
     package = kind.__module__.partition(".")[0] if kind is not None else ""  # pathlib._local
     if package in _TEXT_TYPES:
         return f"take a str and convert it with transform(...), {_TEXT_TYPES[package]}"
+    if _SENTINEL is not None and isinstance(tp, _SENTINEL):  # `x: int | MISSING = MISSING`
+        return "a sentinel marks a value left out, which a tool gets as None: write X | None = None"
     if isinstance(tp, (te.TypeVar, te.ParamSpec, te.TypeVarTuple)):
         return "type variables cannot be listed; use the concrete type"
     if kind is not None and kind.__module__ != "builtins":
         return f"use {_SUPPORTED}; if this is the call object, make it a subclass of ToolCall"
     return f"use {_SUPPORTED}"
 
+
+_SENTINEL: Any = getattr(te, "Sentinel", None)  # PEP 661; Python 3.15's builtin `sentinel`
+"""The class of sentinels (typing-extensions 4.14 and later; on Python 3.15 the builtin)."""
 
 _NONE_ALONE = "None alone is no input; use X | None for an optional X"
 

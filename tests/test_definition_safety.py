@@ -8,16 +8,19 @@
    right, validation works, and every message echoing them stays on one line.
 """
 
+import builtins
 import collections
 import collections.abc
 import dataclasses
 import datetime as dt
 import decimal
 import enum
+import importlib
 import json
 import math
 import pathlib
 import re
+import string
 import sys
 import typing
 import uuid
@@ -311,12 +314,53 @@ def test_every_unsupported_annotation_says_what_to_do(case):
         (decimal.Decimal, "returns Decimal(text) and raises ValueError"),
         (uuid.UUID, "transform(UUID)"),
         (pathlib.Path, "transform(Path)"),
+        (string.Template, "transform(Template)"),
         (bytes, "base64"),
     ],
 )
 def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
     with pytest.raises(TypeError, match=re.escape(advice)):
         declare(annotation)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 14), reason="t-strings are new in Python 3.14")
+def test_a_t_string_template_is_told_to_take_a_str():
+    """It got the list of supported types, and was asked whether it was the call object."""
+    template = importlib.import_module("string.templatelib").Template
+    with pytest.raises(TypeError) as caught:
+        declare(template)
+    assert str(caught.value) == (
+        "field 'fld' of tool 'odd_tool': type string.templatelib.Template has no one JSON type; "
+        "take a str and convert it with transform(...), such as transform(Template)"
+    )
+
+
+@pytest.mark.skipif(sys.version_info < (3, 15), reason="frozendict is new in Python 3.15")
+@pytest.mark.parametrize("generic", [True, False], ids=["frozendict[str, int]", "frozendict"])
+def test_a_frozendict_field_is_told_to_take_a_mapping(generic):
+    """It was said to have "no one JSON type", though it is an object; a record passes a dict."""
+    kind: Any = builtins.frozendict
+    with pytest.raises(TypeError) as caught:
+        declare(kind[str, int] if generic else kind)
+    assert str(caught.value) == (
+        f"field 'fld' of tool 'odd_tool': {'frozendict[str, int]' if generic else 'frozendict'} "
+        "cannot be read: an object's keys come as a new dict; use Mapping[str, X], or "
+        "Annotated[dict[str, X], transform(frozendict)] to get a frozendict"
+    )
+
+
+def test_a_sentinel_is_told_that_a_value_left_out_is_none():
+    """PEP 661 (the builtin `sentinel` on Python 3.15): `x: int | MISSING = MISSING`."""
+    sentinel = getattr(te, "Sentinel", None)
+    if sentinel is None:
+        pytest.skip("typing-extensions before 4.14 has no Sentinel")
+    missing = sentinel("MISSING")
+    with pytest.raises(TypeError) as caught:
+        declare(int | missing)
+    assert str(caught.value) == (
+        "field 'fld' of tool 'odd_tool': type MISSING has no one JSON type; a sentinel marks a "
+        "value left out, which a tool gets as None: write X | None = None"
+    )
 
 
 @pytest.mark.parametrize(
