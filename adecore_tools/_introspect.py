@@ -581,7 +581,7 @@ def _advice(tp: object, kind: type[object] | None) -> str:  # noqa: PLR0911 - on
         return "a sentinel marks a value left out, which a tool gets as None: write X | None = None"
     if isinstance(tp, (te.TypeVar, te.ParamSpec, te.TypeVarTuple)):
         return "type variables cannot be listed; use the concrete type"
-    if kind is not None and kind.__module__ != "builtins":
+    if kind is not None and kind.__module__ not in ("builtins", "typing"):  # 3.14: `Union`
         return f"use {_SUPPORTED}; if this is the call object, make it a subclass of ToolCall"
     return f"use {_SUPPORTED}"
 

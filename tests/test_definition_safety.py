@@ -807,10 +807,13 @@ def test_an_alias_met_again_only_in_its_arguments_is_no_cycle():
         (re.Pattern[str], "re.Pattern[str]"),
         (typing.Any, "Any"),
         (pathlib.Path, "pathlib.Path"),
+        (typing.Union, "Union"),
     ],
 )
 def test_a_type_is_named_the_same_way_on_every_python(annotation, named):
-    """3.10 counts `deque[int]` as a class; 3.11 made `Any` one; 3.13 moved `Path` to `_local`."""
+    """3.10 counts `deque[int]` as a class; 3.11 made `Any` one; 3.13 moved `Path` to `_local`;
+    3.14 made `Union` one (asked then whether it was the call object).
+    """
     with pytest.raises(TypeError) as info:
         declare(annotation)
     said = str(info.value)
