@@ -158,7 +158,7 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
     fields: list[Field] = []
     call: inspect.Parameter | None = None
     call_type: type[ToolCall] | None = None
-    for index, param in enumerate(inspect.signature(fn).parameters.values()):
+    for index, param in enumerate(_signature(fn).parameters.values()):
         here = where.into(param.name)
         if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             raise here.error(TypeError, "*args and **kwargs cannot be described; name each field")
@@ -229,6 +229,8 @@ def _hints(obj: object, where: Where) -> dict[str, Any]:
             return te.get_type_hints(obj, localns={}, include_extras=True)
         if isinstance(obj, type):
             return te.get_type_hints(obj, include_extras=True)
+        # read here: from Python 3.14 reading them evaluates them (PEP 649), which may fail
+        target.__annotations__ = _parameter_annotations(obj)
         # `localns` not the module's own: typing shares `Optional["Item"]` between modules, and
         # with the module as both namespaces it would keep the first module's `Item`
         # its type parameters (`async def f[T]`) too: Python 3.12 does not look them up itself
@@ -239,10 +241,9 @@ def _hints(obj: object, where: Where) -> dict[str, Any]:
     except NameError as exc:
         name = exc.name or str(exc)
         mention = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
-        annotations: dict[str, object] = getattr(target, "__annotations__", {})
         fields = tuple(
             where.into(field).path
-            for field, hint in annotations.items()
+            for field, hint in _written(obj).items()
             if mention.search(hint if isinstance(hint, str) else repr(hint))
         )
         raise Unresolved(name, fields) from exc
@@ -258,14 +259,13 @@ def _hints(obj: object, where: Where) -> dict[str, Any]:
 
 
 def _parameters(fn: object) -> Any:
-    """A function's parameter annotations, ready for `get_type_hints` in its own module.
+    """A function's parameters, ready for `get_type_hints` in its own module.
 
-    The return annotation is left out: it is no field, and may name what only a type checker
-    imports (`if TYPE_CHECKING:`).
+    Their annotations come in `_hints`, without the return annotation: it is no field, and may
+    name what only a type checker imports (`if TYPE_CHECKING:`).
     """
-    annotations: dict[str, object] = getattr(fn, "__annotations__", {})
     return types.SimpleNamespace(
-        __annotations__={k: v for k, v in annotations.items() if k != "return"},
+        __annotations__={},
         __globals__=getattr(inspect.unwrap(typing.cast("Any", fn)), "__globals__", {}),
         __module__=getattr(fn, "__module__", None),
         __type_params__=getattr(fn, "__type_params__", ()),
@@ -283,6 +283,66 @@ def _unreadable(obj: object, error: type[Exception]) -> str | None:
         except Exception:  # noqa: BLE001, S112 - another failure: not the one being named
             continue
     return None
+
+
+if sys.version_info >= (3, 14):
+    import ast
+
+    from annotationlib import Format, get_annotations
+
+    def _parameter_annotations(fn: object) -> dict[str, object]:
+        """A function's parameter annotations, without its return annotation.
+
+        Python 3.14 evaluates them all at once, when first read (PEP 649): a return annotation
+        naming what only a type checker imports fails them all. A name not defined yet that a
+        parameter looks up raises `NameError` here; else they come evaluated as far as they go,
+        one that fails as a `ForwardRef` for `get_type_hints` to try again, and name.
+        """
+        try:
+            found = get_annotations(fn)
+        except Exception as exc:  # maybe the return annotation's alone
+            if isinstance(exc, NameError) and _names_a_field(fn, exc.name):
+                raise  # in metadata, a `ForwardRef` would stand as the value (`Ge(LIMIT)`)
+            found = get_annotations(fn, format=Format.FORWARDREF)
+        return {k: v for k, v in found.items() if k != "return"}
+
+    def _names_a_field(fn: object, name: str | None) -> bool:
+        """Whether a parameter's annotation looks up `name` (or, when unknown, may)."""
+        written = get_annotations(fn, format=Format.STRING)
+        return name is None or any(
+            name in _looked_up(text) for key, text in written.items() if key != "return"
+        )
+
+    def _looked_up(text: str) -> set[str]:
+        """The names an annotation's source text looks up: not those in its strings."""
+        try:
+            tree = ast.parse(text, mode="eval")
+        except (SyntaxError, ValueError):  # shown as no source can be (a lambda): every word
+            return set(re.findall(r"\w+", text))
+        return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+
+    def _written(obj: object) -> dict[str, object]:
+        """Annotations as written, for messages: evaluating them is what failed."""
+        found = get_annotations(obj, format=Format.STRING)
+        return {k: v for k, v in found.items() if isinstance(obj, type) or k != "return"}
+
+    def _signature(obj: Callable[..., Any]) -> inspect.Signature:
+        """A signature, for its parameters' names, kinds and defaults: annotations unevaluated."""
+        return inspect.signature(obj, annotation_format=Format.FORWARDREF)
+
+else:
+
+    def _parameter_annotations(fn: object) -> dict[str, object]:
+        annotations: dict[str, object] = getattr(fn, "__annotations__", {})
+        return {k: v for k, v in annotations.items() if k != "return"}
+
+    def _written(obj: object) -> dict[str, object]:
+        annotations: dict[str, object] = getattr(obj, "__annotations__", {})
+        if isinstance(obj, type):
+            return annotations
+        return {k: v for k, v in annotations.items() if k != "return"}
+
+    _signature = inspect.signature
 
 
 def _resolved_in(module: str | None, hint: object, local: dict[str, Any] | None = None) -> Any:

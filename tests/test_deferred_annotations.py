@@ -1,0 +1,380 @@
+"""SPEC 4.3 under deferred annotations (PEP 649, PEP 749): Python 3.14 evaluates an annotation
+only when it is read, so a module without `from __future__ import annotations` may name a class
+defined further down, or one only a type checker imports, unquoted.
+
+Each module is compiled from source without this file's compiler flags, as a user's module is.
+"""
+
+import sys
+import textwrap
+import types
+
+import pytest
+
+from adecore_tools import ToolRefusal, define_toolkit, parse_tool_input, tool
+
+pytestmark = pytest.mark.skipif(
+    sys.version_info < (3, 14),
+    reason="annotations are evaluated when read from Python 3.14 (PEP 649); before, an unquoted "
+    "name not defined yet fails where Python runs the `def`",
+)
+
+_UNDEFINED = (
+    "which is not defined; define or import it at module level, in the module that wrote the "
+    "annotation, before the toolkit is assembled"
+)
+
+
+def _module(name: str, source: str) -> types.ModuleType:
+    """A module made from source, as if imported (its tools read their own names)."""
+    module = types.ModuleType(name)
+    sys.modules[name] = module
+    code = compile(textwrap.dedent(source), name, "exec", dont_inherit=True)
+    exec(code, module.__dict__)  # noqa: S102 - our own test source
+    return module
+
+
+def test_a_parameter_naming_a_class_further_down_is_read_when_the_toolkit_is_assembled():
+    """README: "A hint naming a class defined further down the module is read again when the
+    tool joins a toolkit"; reading the function's annotations raised `NameError` at decoration."""
+    module = _module(
+        "deferred_later",
+        """
+        from typing import TypedDict
+        from adecore_tools import define_toolkit, tool
+
+        @tool("deferred")
+        async def uses_later(item: LaterItem, items: list[LaterItem] | None = None) -> str:
+            '''Uses an item.'''
+
+        class LaterItem(TypedDict):
+            name: str
+
+        kit = define_toolkit("deferred", [uses_later])
+        """,
+    )
+    item, items = module.uses_later.input.fields
+    assert item.type.cls is module.LaterItem
+    assert items.type.inner.items.cls is module.LaterItem
+    assert parse_tool_input(module.uses_later, {"item": {"name": "a"}}) == {
+        "item": {"name": "a"},
+        "items": None,
+    }
+
+
+@pytest.mark.parametrize(
+    "returns",
+    ["Decimal", "list[Decimal]", 'int | "str"'],
+    ids=["a name only a type checker imports", "inside a type", "no valid type"],
+)
+def test_a_return_annotation_that_cannot_be_evaluated_is_no_field(returns):
+    """A tool's fields are its parameters: evaluating the return annotation with them failed
+    the whole tool (`NameError`, or `TypeError` for `int | "str"`) at decoration."""
+    module = _module(
+        "deferred_returns",
+        f"""
+        from typing import TYPE_CHECKING
+        from adecore_tools import tool
+
+        if TYPE_CHECKING:
+            from decimal import Decimal
+
+        @tool("deferred")
+        async def total(n: int, label: str = "") -> {returns}:
+            '''Adds up.'''
+        """,
+    )
+    assert [f.name for f in module.total.input.fields] == ["n", "label"]
+
+
+def test_a_parameter_only_a_type_checker_can_read_is_named_when_the_toolkit_is_assembled():
+    module = _module(
+        "deferred_checker_only",
+        """
+        from typing import TYPE_CHECKING
+        from adecore_tools import tool
+
+        if TYPE_CHECKING:
+            from decimal import Decimal
+
+        @tool("deferred")
+        async def total(amount: Decimal, parts: list[Decimal], n: int = 0) -> None:
+            '''Adds up.'''
+        """,
+    )
+    with pytest.raises(TypeError) as caught:
+        define_toolkit("deferred", [module.total])
+    assert (
+        str(caught.value) == f"tool 'total': fields 'amount', 'parts' name 'Decimal', {_UNDEFINED}"
+    )
+
+
+def test_an_annotation_that_cannot_be_evaluated_names_its_field():
+    """`int | "str"` fails when evaluated: on Python 3.14, when the tool reads it, not at `def`."""
+    module = _module(
+        "deferred_unreadable",
+        """
+        async def pick(n: int, choice: int | "str") -> None:
+            '''Picks.'''
+        """,
+    )
+    with pytest.raises(TypeError) as caught:
+        tool("deferred")(module.pick)
+    assert str(caught.value) == (
+        "field 'choice' of tool 'pick': an annotation cannot be read (TypeError: unsupported "
+        "operand type(s) for |: 'type' and 'str'); write a valid type"
+    )
+
+
+def test_a_tool_of_any_kind_reads_a_class_further_down():
+    """A closure's class, a bound method's annotation and a wrapper's, each named before it is
+    defined: their annotations too were read outside the check for names not defined yet."""
+    module = _module(
+        "deferred_kinds",
+        """
+        import functools
+        from typing import TypedDict
+        from adecore_tools import tool
+
+        def local_tool():
+            @tool("deferred")
+            async def local(item: Local) -> None:
+                '''Takes a local item.'''
+
+            class Local(TypedDict):
+                name: str
+
+            return local, Local
+
+        class Service:
+            async def method(self, item: Later) -> None:
+                '''Takes an item.'''
+
+        def logged(fn):
+            @functools.wraps(fn)
+            async def wrapper(*args, **kwargs):
+                return await fn(*args, **kwargs)
+
+            return wrapper
+
+        bound = tool("deferred")(Service().method)
+
+        @tool("deferred")
+        @logged
+        async def wrapped(item: Later) -> None:
+            '''Takes an item.'''
+
+        class Later(TypedDict):
+            name: str
+        """,
+    )
+    local, local_class = module.local_tool()
+    kit = define_toolkit("deferred", [local, module.bound, module.wrapped])
+    assert [t.input.fields[0].type.cls for t in kit.tools] == [
+        local_class,
+        module.Later,
+        module.Later,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("annotation", "refused", "description"),
+    [
+        ("Annotated[int, at.Ge(LATER)]", 2, None),
+        ("Annotated[int, Doc(str(LATER))]", "3", "3"),
+        ("Annotated[int, at.Predicate(LATER.__eq__)]", 4, None),
+        ("Literal[LATER]", 5, None),
+    ],
+    ids=["bound", "description", "predicate", "literal"],
+)
+def test_metadata_naming_a_value_further_down_is_read_when_the_toolkit_is_assembled(
+    annotation, refused, description
+):
+    """Evaluated as far as defined, `Ge(LATER)` held a `ForwardRef` for its bound, `Doc(LATER)`
+    one for its text (dropped: no str), and the predicate failed on it: a name not defined yet in
+    metadata is one, as in a type."""
+    module = _module(
+        "deferred_metadata",
+        f"""
+        from typing import Annotated, Literal
+        import annotated_types as at
+        from typing_extensions import Doc
+        from adecore_tools import tool
+
+        @tool("deferred")
+        async def bounded(n: {annotation}) -> None:
+            '''Takes a number.'''
+
+        LATER = 3
+        """,
+    )
+    assert module.bounded._calling is None  # read again when its toolkit is assembled
+    (bounded,) = define_toolkit("deferred", [module.bounded]).tools
+    assert bounded.input.fields[0].description == description
+    assert parse_tool_input(bounded, {"n": 3}) == {"n": 3}
+    with pytest.raises(ToolRefusal):
+        parse_tool_input(bounded, {"n": refused})
+
+
+def test_metadata_naming_what_is_never_defined_names_its_field():
+    module = _module(
+        "deferred_metadata_undefined",
+        """
+        from typing import Annotated
+        import annotated_types as at
+        from adecore_tools import tool
+
+        @tool("deferred")
+        async def bounded(n: int, m: Annotated[int, at.Ge(NEVER)]) -> None:
+            '''Takes a bounded number.'''
+        """,
+    )
+    with pytest.raises(TypeError) as caught:
+        define_toolkit("deferred", [module.bounded])
+    assert str(caught.value) == f"tool 'bounded': field 'm' names 'NEVER', {_UNDEFINED}"
+
+
+def test_a_parameter_only_mentioning_a_name_the_return_annotation_cannot_find_is_read():
+    """Only a name a parameter's annotation looks up counts, not one in its text."""
+    module = _module(
+        "deferred_mention",
+        """
+        from typing import TYPE_CHECKING, Annotated
+        import annotated_types as at
+        from typing_extensions import Doc
+        from adecore_tools import tool
+
+        if TYPE_CHECKING:
+            from decimal import Decimal
+
+        @tool("deferred")
+        async def total(
+            amount: Annotated[str, Doc("A Decimal, as text")],
+            code: Annotated[str, at.Predicate(lambda text: text.isupper())],
+        ) -> Decimal:
+            '''Adds up.'''
+        """,
+    )
+    amount, code = module.total.input.fields
+    assert amount.description == "A Decimal, as text"
+    assert [type(check).__name__ for check in code.type.checks] == ["Predicate"]
+
+
+_CLASSES = {
+    "typing": ("from typing import TypedDict", "", "(TypedDict)"),
+    "typing_extensions": ("from typing_extensions import TypedDict", "", "(TypedDict)"),
+}
+"""How each kind of object class is declared: its import, its decorator and its bases."""
+
+
+def _objects(name: str, kind: str, fields: str, below: str = "") -> types.ModuleType:
+    """A module with an object class `Order` of these fields, then a tool `put` taking one, then
+    `below`."""
+    imports, decorator, bases = _CLASSES[kind]
+    body = textwrap.indent(textwrap.dedent(fields), " " * 4)
+    source = (
+        f"from typing import TYPE_CHECKING\n{imports}\nfrom adecore_tools import tool\n\n"
+        "if TYPE_CHECKING:\n    from decimal import Decimal\n\n"
+        f"{decorator}\nclass Order{bases}:\n{body}\n\n"
+        '@tool("deferred")\nasync def put(order: Order) -> None:\n    """Puts an order."""\n\n'
+        f"{textwrap.dedent(below).format(decorator=decorator, bases=bases)}"
+    )
+    return _module(name, source)
+
+
+@pytest.mark.parametrize("kind", _CLASSES)
+def test_a_key_naming_a_class_further_down_is_read_when_the_toolkit_is_assembled(kind):
+    """Finding which keys name the missing class read them evaluated, failing the same way:
+    a raw `NameError` at decoration."""
+    module = _objects(
+        f"deferred_keys_{kind}",
+        kind,
+        """
+        item: Item
+        count: int
+        """,
+        """
+        {decorator}
+        class Item{bases}:
+            name: str
+        """,
+    )
+    assert module.put._calling is None
+    (put,) = define_toolkit("deferred", [module.put]).tools
+    item, count = put.input.fields[0].type.fields
+    assert (item.type.cls, count.name) == (module.Item, "count")
+
+
+@pytest.mark.parametrize("kind", _CLASSES)
+def test_a_key_only_a_type_checker_can_read_is_named_when_the_toolkit_is_assembled(kind):
+    module = _objects(
+        f"deferred_checker_keys_{kind}",
+        kind,
+        """
+        total: Decimal
+        parts: list[Decimal]
+        count: int
+        """,
+    )
+    with pytest.raises(TypeError) as caught:
+        define_toolkit("deferred", [module.put])
+    assert str(caught.value) == (
+        f"tool 'put': fields 'order.total', 'order.parts' name 'Decimal', {_UNDEFINED}"
+    )
+
+
+@pytest.mark.parametrize("kind", _CLASSES)
+def test_classes_naming_each_other_are_refused_as_recursive_when_the_toolkit_is_assembled(kind):
+    module = _objects(
+        f"deferred_mutual_{kind}",
+        kind,
+        """
+        item: Item
+        """,
+        """
+        {decorator}
+        class Item{bases}:
+            order: Order | None
+        """,
+    )
+    with pytest.raises(
+        TypeError,
+        match=r"field 'order\.item\.order' of tool 'put': .*Order "
+        r"contains itself; recursive types cannot be listed",
+    ):
+        define_toolkit("deferred", [module.put])
+
+
+@pytest.mark.parametrize("kind", ["typing", "typing_extensions"])
+def test_an_inherited_key_only_a_type_checker_can_read_is_named(kind):
+    """A TypedDict holds its bases' keys as its own, from another module too."""
+    _module(
+        f"deferred_base_{kind}",
+        f"""
+        from typing import TYPE_CHECKING
+        from {kind} import TypedDict
+
+        if TYPE_CHECKING:
+            from decimal import Decimal
+
+        class Base(TypedDict):
+            total: Decimal
+        """,
+    )
+    child = _module(
+        f"deferred_child_{kind}",
+        f"""
+        from adecore_tools import tool
+        from deferred_base_{kind} import Base
+
+        class Child(Base):
+            count: int
+
+        @tool("deferred")
+        async def put(order: Child) -> None:
+            '''Puts an order.'''
+        """,
+    )
+    with pytest.raises(TypeError) as caught:
+        define_toolkit("deferred", [child.put])
+    assert str(caught.value) == f"tool 'put': field 'order.total' names 'Decimal', {_UNDEFINED}"
