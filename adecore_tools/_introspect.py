@@ -274,8 +274,7 @@ def _parameters(fn: object) -> Any:
 
 def _unreadable(obj: object, error: type[Exception]) -> str | None:
     """The first field whose annotation alone fails as the whole did, to name it."""
-    annotations: dict[str, object] = getattr(obj, "__annotations__", {})
-    for name, hint in annotations.items():
+    for name, hint in _evaluated(obj).items():
         try:
             _resolved_in(getattr(obj, "__module__", None), hint)
         except error:
@@ -326,6 +325,10 @@ if sys.version_info >= (3, 14):
         found = get_annotations(obj, format=Format.STRING)
         return {k: v for k, v in found.items() if isinstance(obj, type) or k != "return"}
 
+    def _evaluated(obj: object) -> dict[str, object]:
+        """Annotations as far as they evaluate, one that fails as a `ForwardRef` to try alone."""
+        return dict(get_annotations(obj, format=Format.FORWARDREF))
+
     def _signature(obj: Callable[..., Any]) -> inspect.Signature:
         """A signature, for its parameters' names, kinds and defaults: annotations unevaluated."""
         return inspect.signature(obj, annotation_format=Format.FORWARDREF)
@@ -341,6 +344,10 @@ else:
         if isinstance(obj, type):
             return annotations
         return {k: v for k, v in annotations.items() if k != "return"}
+
+    def _evaluated(obj: object) -> dict[str, object]:
+        annotations: dict[str, object] = getattr(obj, "__annotations__", {})
+        return annotations
 
     _signature = inspect.signature
 

@@ -324,6 +324,24 @@ def test_a_key_only_a_type_checker_can_read_is_named_when_the_toolkit_is_assembl
 
 
 @pytest.mark.parametrize("kind", _CLASSES)
+def test_a_key_that_cannot_be_evaluated_names_its_field(kind):
+    """Finding the key read them all evaluated, failing the same way: a bare `TypeError`."""
+    with pytest.raises(TypeError) as caught:
+        _objects(
+            f"deferred_unreadable_keys_{kind}",
+            kind,
+            """
+            count: int
+            choice: int | "str"
+            """,
+        )
+    assert str(caught.value) == (
+        "field 'order.choice' of tool 'put': an annotation cannot be read (TypeError: "
+        "unsupported operand type(s) for |: 'type' and 'str'); write a valid type"
+    )
+
+
+@pytest.mark.parametrize("kind", _CLASSES)
 def test_classes_naming_each_other_are_refused_as_recursive_when_the_toolkit_is_assembled(kind):
     module = _objects(
         f"deferred_mutual_{kind}",
