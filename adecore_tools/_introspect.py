@@ -333,6 +333,30 @@ if sys.version_info >= (3, 14):
         """A signature, for its parameters' names, kinds and defaults: annotations unevaluated."""
         return inspect.signature(obj, annotation_format=Format.FORWARDREF)
 
+    def _written_as(doc: str, name: str, signature: inspect.Signature) -> bool:
+        """Whether `doc` is `name` and `signature` as `dataclasses` wrote them, any annotation.
+
+        It wrote each annotation as it evaluated then: a name not defined yet, as a forward
+        reference, which reads otherwise now.
+        """
+        params = signature.parameters.values()
+        shown = signature.replace(
+            parameters=[
+                p if p.annotation is p.empty else p.replace(annotation=_ANY) for p in params
+            ],
+            return_annotation=signature.empty,
+        )
+        parts = (name + str(shown)).split(repr(_ANY))
+        return re.fullmatch(".+?".join(map(re.escape, parts)), doc, re.DOTALL) is not None
+
+    class _AnyAnnotation:
+        """Where an annotation shows in a signature: the text `_written_as` lets any stand in."""
+
+        def __repr__(self) -> str:
+            return "\0"
+
+    _ANY = _AnyAnnotation()
+
 else:
 
     def _parameter_annotations(fn: object) -> dict[str, object]:
@@ -350,6 +374,9 @@ else:
         return annotations
 
     _signature = inspect.signature
+
+    def _written_as(doc: str, name: str, signature: inspect.Signature) -> bool:
+        return doc == name + str(signature).replace(" -> None", "")
 
 
 def _resolved_in(module: str | None, hint: object, local: dict[str, Any] | None = None) -> Any:
@@ -1187,7 +1214,7 @@ def _check_constructor(cls: type[object], where: Where) -> None:
             "nothing is awaited, so its checks would never run; make it a plain def",
         )
     names = {f.name for f in dataclasses.fields(typing.cast("Any", cls)) if f.init}
-    params = inspect.signature(cls).parameters.values()
+    params = _signature(cls).parameters.values()
     by_name = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
     if any(p.kind is p.VAR_KEYWORD for p in params):
         by_name |= names
@@ -1246,17 +1273,21 @@ def _own_doc(cls: type[object], where: Where) -> str | None:
     if (why := unlistable(doc)) is not None:
         raise where.error(ValueError, f"the docstring of {_name(cls)} {why}")
     generated = doc and dataclasses.is_dataclass(cls) and doc.startswith(cls.__name__)
-    if generated and doc == _written_by_dataclasses(cls):  # the prefix spares the signature
+    if generated and _written_by_dataclasses(cls, doc):  # the prefix spares the signature
         return None
     return doc
 
 
-def _written_by_dataclasses(cls: type[object]) -> str:
-    """The docstring `dataclasses` gives a class that has none: its name and signature."""
+def _written_by_dataclasses(cls: type[object], doc: str) -> bool:
+    """Whether `doc` is the docstring `dataclasses` gives a class that has none: name and signature.
+
+    From Python 3.14 (PEP 649) it shows each annotation as it evaluated when it was written.
+    """
     try:
-        return cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
+        signature = _signature(cls)
     except (TypeError, ValueError):  # as `dataclasses` itself does
-        return cls.__name__
+        return doc == cls.__name__
+    return _written_as(doc, cls.__name__, signature)
 
 
 def _object_bases(cls: type[object]) -> Iterator[type[object]]:

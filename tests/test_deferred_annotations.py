@@ -263,6 +263,7 @@ def test_a_parameter_only_mentioning_a_name_the_return_annotation_cannot_find_is
 _CLASSES = {
     "typing": ("from typing import TypedDict", "", "(TypedDict)"),
     "typing_extensions": ("from typing_extensions import TypedDict", "", "(TypedDict)"),
+    "dataclass": ("from dataclasses import dataclass", "@dataclass", ""),
 }
 """How each kind of object class is declared: its import, its decorator and its bases."""
 
@@ -396,3 +397,74 @@ def test_an_inherited_key_only_a_type_checker_can_read_is_named(kind):
     with pytest.raises(TypeError) as caught:
         define_toolkit("deferred", [child.put])
     assert str(caught.value) == f"tool 'put': field 'order.total' names 'Decimal', {_UNDEFINED}"
+
+
+def test_a_docstring_dataclasses_wrote_naming_a_class_further_down_is_no_description():
+    """`dataclasses` writes a class's signature as its docstring, with what its annotations
+    evaluated to then: `Item` not defined yet, a forward reference, which reads otherwise once
+    it is, so the docstring was taken for the class's own description, in every listing."""
+    module = _module(
+        "deferred_docstring",
+        """
+        import enum
+        from dataclasses import dataclass, field
+        from adecore_tools import tool
+
+        class Size(enum.Enum):
+            SMALL = "small"
+
+        @dataclass
+        class Order:
+            item: Item
+            items: list[Item] = field(default_factory=list)
+            size: Size = Size.SMALL
+
+        @dataclass
+        class Described:
+            '''Described(item: Item) is what a model sends.'''
+
+            item: Item
+
+        @tool("deferred")
+        async def put(order: Order, described: Described) -> None:
+            '''Puts an order.'''
+
+        @dataclass
+        class Item:
+            name: str
+        """,
+    )
+    (put,) = define_toolkit("deferred", [module.put]).tools
+    assert module.Order.__doc__.startswith("Order(item: Item, items: list[")
+    order, described = put.input.fields
+    assert order.type.description is None
+    assert described.type.description == "Described(item: Item) is what a model sends."
+
+
+def test_a_dataclass_s_own_init_may_annotate_what_only_a_type_checker_imports():
+    """Only its parameters' names and kinds are read, not their annotations."""
+    module = _module(
+        "deferred_init",
+        """
+        from dataclasses import dataclass
+        from typing import TYPE_CHECKING
+        from adecore_tools import tool
+
+        if TYPE_CHECKING:
+            from decimal import Decimal
+
+        @dataclass
+        class Order:
+            '''An order.'''
+
+            count: int
+
+            def __init__(self, count: Decimal) -> None:
+                self.count = int(count)
+
+        @tool("deferred")
+        async def put(order: Order) -> None:
+            '''Puts an order.'''
+        """,
+    )
+    assert parse_tool_input(module.put, {"order": {"count": 2}}) == {"order": module.Order(2)}
