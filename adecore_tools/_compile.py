@@ -729,7 +729,7 @@ def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:
         return dict.items(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
     if sys.version_info >= (3, 15) and issubclass(kind, builtins.frozendict):
         # Python 3.15's immutable dict is only registered as a `Mapping`: read it as a dict is
-        return builtins.frozendict.items(value)
+        return builtins.frozendict.items(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
     if _is_mapping(kind):
         try:
             return [(key, entry) for key, entry in value.items()]
@@ -902,7 +902,8 @@ def _immutable(value: object) -> bool:
         proxy: types.MappingProxyType[object, object] = value  # pyright: ignore[reportUnknownVariableType]
         return all(_immutable(item) for item in proxy.values())
     if sys.version_info >= (3, 15) and isinstance(value, builtins.frozendict):
-        return all(_immutable(item) for item in builtins.frozendict.values(value))
+        frozen: builtins.frozendict[object, object] = value  # pyright: ignore[reportUnknownVariableType]
+        return all(_immutable(item) for item in frozen.values())
     return isinstance(value, Enum)
 
 
