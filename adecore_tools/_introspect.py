@@ -620,6 +620,13 @@ def _alias_value(tp: object, alias: Any, where: Where) -> object:
         value = _resolved_in(alias.__module__, alias.__value__, own)
     except NameError as exc:
         raise Unresolved(exc.name or str(exc), (where.path,)) from exc
+    except RecursionError:  # a type nested too deep, not a bad one: `_tool` says so
+        raise
+    except Exception as exc:  # a value that fails to evaluate: `type X = int | "str"`
+        raise where.error(
+            TypeError,
+            f"{_name(alias)} cannot be read ({type(exc).__name__}: {exc}); write a valid type",
+        ) from exc
     params: tuple[Any, ...] = alias.__type_params__
     arguments = te.get_args(tp) if tp is not alias else ()
     if arguments and any(isinstance(p, (te.ParamSpec, te.TypeVarTuple)) for p in params):

@@ -627,6 +627,23 @@ def test_a_class_from_a_private_module_is_named_as_a_host_writes_it():
     )
 
 
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [
+        ("int | 'str'", "TypeError: unsupported operand type(s) for |: 'type' and 'str'"),
+        ("int +", "SyntaxError: Forward reference must be an expression -- got 'int +'"),
+    ],
+    ids=["fails to evaluate", "no valid Python"],
+)
+def test_an_alias_whose_value_cannot_be_read_names_the_field(value, error):
+    """SPEC 3: as `type Bad = int | "str"` is, read on first use: not a bare `TypeError`."""
+    with pytest.raises(TypeError) as caught:
+        declare(te.TypeAliasType("Bad", value))
+    assert str(caught.value) == (
+        f"field 'fld' of tool 'odd_tool': Bad cannot be read ({error}); write a valid type"
+    )
+
+
 def test_a_union_naming_an_alias_of_an_undefined_class_is_not_read_as_none():
     """SPEC 4.3: an unresolved name in a union's alias branch raises TypeError at assembly."""
     later = te.TypeAliasType("later", "NotDefinedAnywhere")  # noqa: F821 - on purpose
