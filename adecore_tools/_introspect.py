@@ -333,12 +333,16 @@ if sys.version_info >= (3, 14):
         """A signature, for its parameters' names, kinds and defaults: annotations unevaluated."""
         return inspect.signature(obj, annotation_format=Format.FORWARDREF)
 
-    def _written_as(doc: str, name: str, signature: inspect.Signature) -> bool:
-        """Whether `doc` is `name` and `signature` as `dataclasses` wrote them, any annotation.
+    def _written_as(doc: str, cls: type[object], signature: inspect.Signature) -> bool:
+        """Whether `doc` is `cls`'s name and `signature` as `dataclasses` wrote them.
 
-        It wrote each annotation as it evaluated then: a name not defined yet, as a forward
-        reference, which reads otherwise now.
+        It wrote each annotation as it evaluated then, and left out ` -> None` (not ` -> 'None'`,
+        from a class's own `__init__` under `from __future__ import annotations`). A name not
+        defined yet was a forward reference, which reads otherwise now: shown as its source text
+        (`Item`), or inside a type (`list[ForwardRef('Item', ...)]`). Any other text is the
+        class's own docstring (`Span(start: the first line)`).
         """
+        source = inspect.signature(cls, annotation_format=Format.STRING)
         params = signature.parameters.values()
         shown = signature.replace(
             parameters=[
@@ -346,11 +350,25 @@ if sys.version_info >= (3, 14):
             ],
             return_annotation=signature.empty,
         )
-        parts = (name + str(shown)).split(repr(_ANY))
-        return re.fullmatch(".+?".join(map(re.escape, parts)), doc, re.DOTALL) is not None
+        texts = [
+            _shown_as(p.annotation, source.parameters[p.name].annotation)
+            for p in params
+            if p.annotation is not p.empty
+        ]
+        first, *parts = map(re.escape, (cls.__name__ + str(shown)).split(repr(_ANY)))
+        pattern = first + "".join(text + part for text, part in zip(texts, parts, strict=True))
+        if signature.return_annotation is not signature.empty:
+            returns = _shown_as(signature.return_annotation, source.return_annotation)
+            pattern += f"(?: -> {returns})?"
+        return re.fullmatch(pattern, doc, re.DOTALL) is not None
+
+    def _shown_as(annotation: object, source: object) -> str:
+        """A pattern for an annotation as `dataclasses` wrote it: as now, or not yet evaluated."""
+        now = re.escape(inspect.formatannotation(annotation))
+        return rf"(?:{now}|{re.escape(str(source))}|.*?ForwardRef\(.*?)"
 
     class _AnyAnnotation:
-        """Where an annotation shows in a signature: the text `_written_as` lets any stand in."""
+        """Where an annotation shows in a signature: `_written_as` puts its pattern there."""
 
         def __repr__(self) -> str:
             return "\0"
@@ -375,8 +393,8 @@ else:
 
     _signature = inspect.signature
 
-    def _written_as(doc: str, name: str, signature: inspect.Signature) -> bool:
-        return doc == name + str(signature).replace(" -> None", "")
+    def _written_as(doc: str, cls: type[object], signature: inspect.Signature) -> bool:
+        return doc == cls.__name__ + str(signature).replace(" -> None", "")
 
 
 def _resolved_in(module: str | None, hint: object, local: dict[str, Any] | None = None) -> Any:
@@ -1294,7 +1312,7 @@ def _written_by_dataclasses(cls: type[object], doc: str) -> bool:
         signature = _signature(cls)
     except (TypeError, ValueError):  # as `dataclasses` itself does
         return doc == cls.__name__
-    return _written_as(doc, cls.__name__, signature)
+    return _written_as(doc, cls, signature)
 
 
 def _object_bases(cls: type[object]) -> Iterator[type[object]]:

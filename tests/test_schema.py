@@ -5,6 +5,7 @@ import enum
 import json
 import pickle
 import sys
+import textwrap
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -440,6 +441,46 @@ def test_a_docstring_that_starts_like_the_generated_one_is_still_the_classs_own(
         "properties": {"x": {**INTEGER, "description": "Points from the left edge."}},
         "required": ["x"],
     }
+
+
+@dataclass
+class Span:
+    """Span(start: the first line, end: the line after it)"""
+
+    start: int
+    end: int
+
+
+def test_a_docstring_shaped_like_the_generated_one_is_still_the_classs_own():
+    """Python 3.14 matched any text where the generated docstring has an annotation, so this
+    description, kept on 3.10 to 3.13, was dropped there."""
+    assert one_field(Span)["properties"]["x"]["description"] == (
+        "Span(start: the first line, end: the line after it)"
+    )
+
+
+def test_the_docstring_dataclasses_wrote_for_an_own_init_under_future_annotations_is_none():
+    """Its own `__init__` returns `'None'`, a string, which `dataclasses` writes (` -> 'None'`):
+    Python 3.14 left the return annotation out of the docstring it compared, and listed this
+    one as the object's description."""
+    namespace: dict[str, Any] = {}
+    source = textwrap.dedent(
+        """
+        from __future__ import annotations
+        from dataclasses import dataclass
+
+        @dataclass(init=False)
+        class Row:
+            n: int
+
+            def __init__(self, n: int) -> None:
+                self.n = n
+        """
+    )
+    exec(compile(source, "own_init_row", "exec", dont_inherit=True), namespace)  # noqa: S102
+    row = namespace["Row"]
+    assert row.__doc__ == "Row(n: 'int') -> 'None'"
+    assert "description" not in one_field(row)["properties"]["x"]
 
 
 @pytest.mark.skipif(sys.version_info < (3, 14), reason="field(doc=...) is new in Python 3.14")
