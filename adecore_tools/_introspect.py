@@ -682,7 +682,7 @@ _TEXT_TYPES = {
     "decimal": "such as a function that returns Decimal(text) and raises ValueError when it fails",
     "uuid": "such as transform(UUID)",
     "pathlib": "such as transform(Path)",
-    "string": "such as transform(Template)",  # a t-string's (Python 3.14), or a `$` template
+    "string": "such as transform(Template)",  # only Template: a t-string's (3.14), or a `$` one
 }
 """Types a model sends as text, by module, and how to convert that text."""
 
@@ -693,14 +693,15 @@ def _advice(tp: object, kind: type[object] | None) -> str:  # noqa: PLR0911 - on
         return "say what a model should send, such as str or a TypedDict"
     if kind in (bytes, bytearray):
         return "take a str (base64, say) and decode it with transform(...)"
-    package = kind.__module__.partition(".")[0] if kind is not None else ""  # pathlib._local
-    if package in _TEXT_TYPES:
+    module, name = (kind.__module__, kind.__name__) if kind is not None else ("", "")
+    package = module.partition(".")[0]  # pathlib._local
+    if package in _TEXT_TYPES and (package != "string" or name == "Template"):  # not Formatter
         return f"take a str and convert it with transform(...), {_TEXT_TYPES[package]}"
     if _SENTINEL is not None and isinstance(tp, _SENTINEL):  # `x: int | MISSING = MISSING`
         return "a sentinel marks a value left out, which a tool gets as None: write X | None = None"
     if isinstance(tp, (te.TypeVar, te.ParamSpec, te.TypeVarTuple)):
         return "type variables cannot be listed; use the concrete type"
-    if kind is not None and kind.__module__ not in ("builtins", "typing"):  # 3.14: `Union`
+    if module not in ("", "builtins") and (module, name) != ("typing", "Union"):  # a 3.14 class
         return f"use {_SUPPORTED}; if this is the call object, make it a subclass of ToolCall"
     return f"use {_SUPPORTED}"
 

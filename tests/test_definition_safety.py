@@ -323,6 +323,22 @@ def test_a_type_sent_as_text_gets_advice_for_its_own_kind(annotation, advice):
         declare(annotation)
 
 
+@pytest.mark.parametrize(
+    ("annotation", "named"),
+    [(string.Formatter, "string.Formatter"), (typing.SupportsInt, "SupportsInt")],
+)
+def test_a_class_of_string_or_typing_gets_the_advice_any_class_does(annotation, named):
+    """`string.Formatter` was told to use transform(Template), as every class of the `string`
+    module was; a class of `typing` (`SupportsInt`, `TextIO`) was no longer asked whether it was
+    the call object, as it is on Python 3.10 to 3.13, though only 3.14's bare `Union` is none."""
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    said = str(caught.value)
+    assert said.startswith(f"field 'fld' of tool 'odd_tool': type {named} has no one JSON type;")
+    assert said.endswith("; if this is the call object, make it a subclass of ToolCall")
+    assert "transform(" not in said
+
+
 @pytest.mark.skipif(sys.version_info < (3, 14), reason="t-strings are new in Python 3.14")
 def test_a_t_string_template_is_told_to_take_a_str():
     """It got the list of supported types, and was asked whether it was the call object."""
