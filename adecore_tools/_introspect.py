@@ -274,7 +274,11 @@ def _parameters(fn: object) -> Any:
 
 def _unreadable(obj: object, error: type[Exception]) -> str | None:
     """The first field whose annotation alone fails as the whole did, to name it."""
-    for name, hint in _evaluated(obj).items():
+    try:
+        hints = _evaluated(obj)
+    except Exception:  # noqa: BLE001 - they fail otherwise too (an `__annotate__` that raises)
+        return None
+    for name, hint in hints.items():
         try:
             _resolved_in(getattr(obj, "__module__", None), hint)
         except error:
@@ -293,23 +297,35 @@ if sys.version_info >= (3, 14):
         """A function's parameter annotations, without its return annotation.
 
         Python 3.14 evaluates them all at once, when first read (PEP 649): a return annotation
-        naming what only a type checker imports fails them all. A name not defined yet that a
-        parameter looks up raises `NameError` here; else they come evaluated as far as they go,
-        one that fails as a `ForwardRef` for `get_type_hints` to try again, and name.
+        naming what only a type checker imports fails them all. A name not defined yet raises
+        `NameError` here unless only the return annotation looks it up; else they come evaluated
+        as far as they go, one that fails as a `ForwardRef` for `get_type_hints` to try again,
+        and name.
         """
         try:
             found = get_annotations(fn)
         except Exception as exc:  # maybe the return annotation's alone
-            if isinstance(exc, NameError) and _names_a_field(fn, exc.name):
+            if isinstance(exc, NameError) and not _only_returns_name(fn, exc.name):
                 raise  # in metadata, a `ForwardRef` would stand as the value (`Ge(LIMIT)`)
             found = get_annotations(fn, format=Format.FORWARDREF)
         return {k: v for k, v in found.items() if k != "return"}
 
-    def _names_a_field(fn: object, name: str | None) -> bool:
-        """Whether a parameter's annotation looks up `name` (or, when unknown, may)."""
-        written = get_annotations(fn, format=Format.STRING)
-        return name is None or any(
-            name in _looked_up(text) for key, text in written.items() if key != "return"
+    def _only_returns_name(fn: object, name: str | None) -> bool:
+        """Whether the return annotation looks up `name`, and no parameter's annotation does.
+
+        A parameter's text may not show the name (a lambda's default, `lambda n, low=LIMIT: ...`,
+        shows as `<function <lambda> ...>`) or may not be written at all (an f-string): what
+        the return annotation does not name is taken for a parameter's.
+        """
+        try:
+            written = dict(get_annotations(fn, format=Format.STRING))
+        except Exception:  # noqa: BLE001 - no text to tell by: it may be a parameter's
+            return False
+        returns = str(written.pop("return", ""))
+        return (
+            name is not None
+            and name in _looked_up(returns)
+            and not any(name in _looked_up(str(text)) for text in written.values())
         )
 
     def _looked_up(text: str) -> set[str]:
@@ -322,7 +338,10 @@ if sys.version_info >= (3, 14):
 
     def _written(obj: object) -> dict[str, object]:
         """Annotations as written, for messages: evaluating them is what failed."""
-        found = get_annotations(obj, format=Format.STRING)
+        try:
+            found = get_annotations(obj, format=Format.STRING)
+        except Exception:  # noqa: BLE001 - no text (3.14 writes no f-string): no field to name
+            return {}
         return {k: v for k, v in found.items() if isinstance(obj, type) or k != "return"}
 
     def _evaluated(obj: object) -> dict[str, object]:

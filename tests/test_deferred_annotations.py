@@ -184,15 +184,19 @@ def test_a_tool_of_any_kind_reads_a_class_further_down():
         ("Annotated[int, Doc(str(LATER))]", "3", "3"),
         ("Annotated[int, at.Predicate(LATER.__eq__)]", 4, None),
         ("Literal[LATER]", 5, None),
+        ("Annotated[int, at.Predicate(lambda n, low=LATER: n >= low)]", 2, None),
+        ('Annotated[int, at.Ge(LATER), Doc(f"at least {LATER}")]', 2, "at least 3"),
     ],
-    ids=["bound", "description", "predicate", "literal"],
+    ids=["bound", "description", "predicate", "literal", "lambda default", "f-string"],
 )
 def test_metadata_naming_a_value_further_down_is_read_when_the_toolkit_is_assembled(
     annotation, refused, description
 ):
     """Evaluated as far as defined, `Ge(LATER)` held a `ForwardRef` for its bound, `Doc(LATER)`
     one for its text (dropped: no str), and the predicate failed on it: a name not defined yet in
-    metadata is one, as in a type."""
+    metadata is one, as in a type. A lambda's default, which the annotation's text does not show,
+    held one too (each input then raised `TypeError`), and an f-string, which has no text, was a
+    `TypeError` at decoration."""
     module = _module(
         "deferred_metadata",
         f"""
@@ -468,3 +472,31 @@ def test_a_dataclass_s_own_init_may_annotate_what_only_a_type_checker_imports():
         """,
     )
     assert parse_tool_input(module.put, {"order": {"count": 2}}) == {"order": module.Order(2)}
+
+
+def test_a_class_whose_annotations_raise_is_named_in_the_package_s_error():
+    """Finding the key to name evaluated them again, and let the same error out bare."""
+    module = _module(
+        "deferred_annotate_raises",
+        """
+        from typing import TypedDict
+
+        class Order(TypedDict):
+            total: int
+
+        def _fails(format):
+            raise RuntimeError("no annotations today")
+
+        Order.__annotate__ = _fails
+        """,
+    )
+    with pytest.raises(TypeError) as caught:
+
+        @tool("deferred")
+        async def put(order: module.Order) -> None:  # type: ignore[name-defined]
+            """Puts an order."""
+
+    assert str(caught.value) == (
+        "field 'order' of tool 'put': an annotation cannot be read (RuntimeError: no annotations "
+        "today); write a valid type"
+    )
