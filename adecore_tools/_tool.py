@@ -299,7 +299,8 @@ class Tool(Unique, Generic[P, R_co]):
 
     if sys.version_info >= (3, 14):
         # `functools.wraps` copies `__annotate__` only: the class's own annotations would show
-        # through a tool. The function's are read when asked, as 3.14 evaluates them then.
+        # through a tool. The function's are read when asked, as 3.14 evaluates them then. The
+        # class keeps its own, the dict `from __future__ import annotations` has written here.
         __annotations__ = _FromFunction(own=__annotations__)  # pyright: ignore[reportAssignmentType]
 
     def __reduce__(self) -> tuple[Callable[[str, str], Tool[..., Any]], tuple[str, str]]:
