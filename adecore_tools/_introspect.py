@@ -252,10 +252,12 @@ def _hints(obj: object, where: Where) -> dict[str, Any]:
     except Exception as exc:  # a string annotation that is no valid Python, or fails to evaluate
         culprit = _unreadable(target, type(exc))
         place = where if culprit is None else where.into(culprit)
-        raise place.error(
-            TypeError,
-            f"an annotation cannot be read ({type(exc).__name__}: {exc}); write a valid type",
-        ) from exc
+        raise place.error(TypeError, _cannot_read("an annotation", exc)) from exc
+
+
+def _cannot_read(what: str, exc: Exception) -> str:
+    """Why a type written as text, or evaluated late, fails: Python's own error, named."""
+    return f"{what} cannot be read ({type(exc).__name__}: {exc}); write a valid type"
 
 
 def _parameters(fn: object) -> Any:
@@ -288,6 +290,13 @@ def _unreadable(obj: object, error: type[Exception]) -> str | None:
     return None
 
 
+def _fields_only(obj: object, annotations: Mapping[str, object]) -> dict[str, object]:
+    """A class's annotations, or a function's without its return annotation: it is no field."""
+    if isinstance(obj, type):  # a `TypedDict` may have a key named "return"
+        return dict(annotations)
+    return {k: v for k, v in annotations.items() if k != "return"}
+
+
 if sys.version_info >= (3, 14):
     import ast
 
@@ -308,7 +317,7 @@ if sys.version_info >= (3, 14):
             if isinstance(exc, NameError) and not _only_returns_name(fn, exc.name):
                 raise  # in metadata, a `ForwardRef` would stand as the value (`Ge(LIMIT)`)
             found = get_annotations(fn, format=Format.FORWARDREF)
-        return {k: v for k, v in found.items() if k != "return"}
+        return _fields_only(fn, found)
 
     def _only_returns_name(fn: object, name: str | None) -> bool:
         """Whether the return annotation looks up `name`, and no parameter's annotation does.
@@ -342,7 +351,7 @@ if sys.version_info >= (3, 14):
             found = get_annotations(obj, format=Format.STRING)
         except Exception:  # noqa: BLE001 - no text (3.14 writes no f-string): no field to name
             return {}
-        return {k: v for k, v in found.items() if isinstance(obj, type) or k != "return"}
+        return _fields_only(obj, found)
 
     def _evaluated(obj: object) -> dict[str, object]:
         """Annotations as far as they evaluate, one that fails as a `ForwardRef` to try alone."""
@@ -396,19 +405,14 @@ if sys.version_info >= (3, 14):
 
 else:
 
-    def _parameter_annotations(fn: object) -> dict[str, object]:
-        annotations: dict[str, object] = getattr(fn, "__annotations__", {})
-        return {k: v for k, v in annotations.items() if k != "return"}
-
-    def _written(obj: object) -> dict[str, object]:
-        annotations: dict[str, object] = getattr(obj, "__annotations__", {})
-        if isinstance(obj, type):
-            return annotations
-        return {k: v for k, v in annotations.items() if k != "return"}
-
     def _evaluated(obj: object) -> dict[str, object]:
         annotations: dict[str, object] = getattr(obj, "__annotations__", {})
         return annotations
+
+    def _written(obj: object) -> dict[str, object]:
+        return _fields_only(obj, _evaluated(obj))
+
+    _parameter_annotations = _written  # evaluated when the function was defined, as written
 
     _signature = inspect.signature
 
@@ -660,10 +664,7 @@ def _alias_value(tp: object, alias: Any, where: Where) -> object:
     except RecursionError:  # a type nested too deep, not a bad one: `_tool` says so
         raise
     except Exception as exc:  # a value that fails to evaluate: `type X = int | "str"`
-        raise where.error(
-            TypeError,
-            f"{_name(alias)} cannot be read ({type(exc).__name__}: {exc}); write a valid type",
-        ) from exc
+        raise where.error(TypeError, _cannot_read(_name(alias), exc)) from exc
     params: tuple[Any, ...] = alias.__type_params__
     arguments = te.get_args(tp) if tp is not alias else ()
     if arguments and any(isinstance(p, (te.ParamSpec, te.TypeVarTuple)) for p in params):

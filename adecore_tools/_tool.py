@@ -532,17 +532,17 @@ def _not_async(fn: Callable[..., object]) -> str:
             "a tool returns one answer, and an async generator yields many; return the answer "
             "instead of yielding it"
         )
-    if inspect.iscoroutinefunction(inspect.unwrap(fn)) and hasattr(fn, "__deprecated__"):
+    if not inspect.iscoroutinefunction(inspect.unwrap(fn)):
+        return "a tool is an `async def` function; make it async"
+    if hasattr(fn, "__deprecated__"):
         return (  # before 3.12, typing-extensions cannot mark its wrapper a coroutine function
             "@deprecated wraps the async function in a plain one before Python 3.12; say that "
             "the tool is deprecated in its description instead"
         )
-    if inspect.iscoroutinefunction(inspect.unwrap(fn)):
-        return (
-            "the function is async, but the decorator that wraps it returns a plain function; "
-            "make the wrapper an `async def` that awaits it"
-        )
-    return "a tool is an `async def` function; make it async"
+    return (
+        "the function is async, but the decorator that wraps it returns a plain function; "
+        "make the wrapper an `async def` that awaits it"
+    )
 
 
 def _texts(doc: object, description: object, tool_name: str) -> tuple[str, dict[str, str]]:
