@@ -235,9 +235,12 @@ def _hints(obj: object, where: Where) -> dict[str, Any]:
         # with the module as both namespaces it would keep the first module's `Item`
         # its type parameters (`async def f[T]`) too: Python 3.12 does not look them up itself
         local = {p.__name__: p for p in target.__type_params__}
-        return te.get_type_hints(
-            target, globalns=target.__globals__, localns=local, include_extras=True
-        )
+        try:
+            return te.get_type_hints(
+                target, globalns=target.__globals__, localns=local, include_extras=True
+            )
+        except TypeError:
+            return _as_class_body(target, local)
     except NameError as exc:
         name = exc.name or str(exc)
         mention = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
@@ -253,6 +256,20 @@ def _hints(obj: object, where: Where) -> dict[str, Any]:
         culprit = _unreadable(target, type(exc))
         place = where if culprit is None else where.into(culprit)
         raise place.error(TypeError, _cannot_read("an annotation", exc)) from exc
+
+
+def _as_class_body(target: Any, local: dict[str, Any]) -> dict[str, Any]:
+    """A function's parameter hints read as a class body's, where typing refused them.
+
+    Before Python 3.14, typing refuses `Final[X]` and `ClassVar[X]` written as text in a
+    function's annotation (`from __future__ import annotations`) with its own `TypeError`,
+    naming no parameter; unquoted, or from 3.14, they come whole and the field model says what
+    each means. Read as a class's, they come whole on every Python; what else fails there fails
+    as it did, and is named.
+    """
+    body = {"__annotations__": dict(target.__annotations__), "__module__": target.__module__}
+    probe = type("probe", (), body)
+    return te.get_type_hints(probe, globalns=target.__globals__, localns=local, include_extras=True)
 
 
 def _cannot_read(what: str, exc: Exception) -> str:

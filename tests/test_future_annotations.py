@@ -592,6 +592,70 @@ def test_a_class_variable_a_dataclass_took_for_a_field_is_named_as_one():
     )
 
 
+@pytest.mark.parametrize(
+    ("params", "error"),
+    [
+        (
+            "x: typing.Final[int]",
+            (
+                "field 'x' of tool 'take': Final[int] is read only as a dataclass field's "
+                "annotation with its type, Final[X]; write the type alone here"
+            ),
+        ),
+        (
+            "x: 'typing.ClassVar[int]'",
+            (
+                "field 'x' of tool 'take': ClassVar[int] is a class variable, never input; "
+                "write the field's type alone (a dataclass takes te.ClassVar[...] for a field "
+                "when quoted, as under from __future__ import annotations: import ClassVar by "
+                "name there)"
+            ),
+        ),
+        (
+            "x: typing.Final[int], y: int | 'str'",
+            (
+                "field 'y' of tool 'take': an annotation cannot be read (TypeError: unsupported "
+                "operand type(s) for |: 'type' and 'str'); write a valid type"
+            ),
+        ),
+        (
+            "x: typing.Final[int], y: Nope",
+            (
+                "tool 'take': field 'y' names 'Nope', which is not defined; define or import it at "
+                "module level, in the module that wrote the annotation, before the toolkit is "
+                "assembled"
+            ),
+        ),
+    ],
+    ids=[
+        "final",
+        "class variable quoted",
+        "beside one that cannot be read",
+        "beside one undefined",
+    ],
+)
+def test_a_parameter_s_final_or_class_variable_is_named_as_when_unquoted(params, error):
+    """Before Python 3.14, typing refuses `Final[X]` and `ClassVar[X]` written as text in a
+    function's annotation with its own TypeError: the tool was refused with "tool 'take': an
+    annotation cannot be read (TypeError: typing.Final[int] is not valid as type argument)",
+    naming no field, where the same tool unquoted, or on 3.14, names the field and says what
+    `Final` means; beside another annotation's failure, that one was hidden or wrongly named."""
+    module = _module(
+        "final_parameter",
+        f"""
+        from __future__ import annotations
+        import typing
+        from adecore_tools import tool
+
+        async def take({params}) -> None:
+            '''Takes.'''
+        """,
+    )
+    with pytest.raises(TypeError) as caught:
+        define_toolkit("kit", [tool("kit")(module.take)])
+    assert str(caught.value) == error
+
+
 def test_a_return_annotation_only_a_type_checker_can_read_is_not_a_field():
     module = _module(
         "checked_only",
