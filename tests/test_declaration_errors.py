@@ -481,6 +481,24 @@ def test_a_key_wrapper_outside_a_typeddict_says_where_it_belongs(annotation, pat
     )
 
 
+@pytest.mark.parametrize(
+    "annotation",
+    [te.Required[te.Optional[int]], te.Required[Union[int, str]]],  # noqa: UP007, UP045
+    ids=["Optional", "Union"],
+)
+def test_a_declaration_message_writes_a_type_as_the_running_python_does(annotation):
+    """README decision: Python 3.14 writes every union with `|`, not knowing which spelling a host
+    used, so this message reads `Required[int | None]` there and `Required[Optional[int]]` before.
+    The message is Python's own text, without the `typing.` prefix, on every version."""
+    shown = repr(annotation).replace("typing_extensions.", "").replace("typing.", "")
+    assert ("|" in shown) == (sys.version_info >= (3, 14))
+    with pytest.raises(TypeError) as caught:
+        declare(annotation)
+    assert str(caught.value).startswith(
+        f"field 'fld' of tool 'odd_tool': {shown} only means something on a TypedDict key"
+    )
+
+
 @dataclasses.dataclass
 class FinalAlone:
     """`Final` with no type: the default would have to say it."""
