@@ -61,6 +61,7 @@ from ._problems import (
     add,
     combine,
     declared,
+    is_mapping,
     merge,
     message,
     mismatch,
@@ -730,28 +731,12 @@ def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:
     if sys.version_info >= (3, 15) and issubclass(kind, builtins.frozendict):
         # Python 3.15's immutable dict is only registered as a `Mapping`: read it as a dict is
         return builtins.frozendict.items(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-    if _is_mapping(kind):
+    if is_mapping(kind):
         try:
             return [(key, entry) for key, entry in value.items()]
         except Exception:  # noqa: BLE001 - a mapping that cannot be read is the input's fault
             return mismatch("an object", "a mapping that could not be read")
     return mismatch("an object", show(value))
-
-
-_MRO: Any = type.__dict__["__mro__"]
-"""`type.__mro__` itself: a class's bases, read without running its metaclass's code."""
-
-
-def _is_mapping(kind: type) -> bool:
-    """Whether a class from the input is a `Mapping`: derived from it, or a `MappingProxyType`.
-
-    Not `issubclass(kind, Mapping)`: an ABC's check runs code of the class (its metaclass's
-    `__hash__`) and of every `Mapping` subclass in the process (`__subclasshook__`). So a class
-    only registered as a mapping is not read as one.
-    """
-    return kind is types.MappingProxyType or any(
-        base is cabc.Mapping for base in _MRO.__get__(kind)
-    )
 
 
 def _record(values: Checker) -> Checker:

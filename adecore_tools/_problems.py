@@ -11,9 +11,10 @@ from __future__ import annotations
 import builtins
 import re
 import sys
+import types
 import typing
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ._refusals import field
 
@@ -29,6 +30,7 @@ __all__ = [
     "closest",
     "combine",
     "declared",
+    "is_mapping",
     "merge",
     "message",
     "mismatch",
@@ -332,11 +334,27 @@ def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
         return _float_words(float.__float__(typing.cast("float", value)))
     if issubclass(kind, (list, tuple)):
         return "an array"
-    if issubclass(kind, dict) or (
-        sys.version_info >= (3, 15) and issubclass(kind, builtins.frozendict)
+    if (
+        issubclass(kind, dict)
+        or (sys.version_info >= (3, 15) and issubclass(kind, builtins.frozendict))
+        or is_mapping(kind)
     ):
         return "an object"
     return f"a value of type {_type_name(kind)}"
+
+
+_MRO: typing.Any = type.__dict__["__mro__"]
+"""`type.__mro__` itself: a class's bases, read without running its metaclass's code."""
+
+
+def is_mapping(kind: type) -> bool:
+    """Whether a class from the input is a `Mapping`: derived from it, or a `MappingProxyType`.
+
+    Not `issubclass(kind, Mapping)`: an ABC's check runs code of the class (its metaclass's
+    `__hash__`) and of every `Mapping` subclass in the process (`__subclasshook__`). So a class
+    only registered as a mapping is not read as one.
+    """
+    return kind is types.MappingProxyType or any(base is Mapping for base in _MRO.__get__(kind))
 
 
 _JSON_WORDS = {None: "null", True: "true", False: "false"}

@@ -1103,6 +1103,24 @@ def test_mapping_that_cannot_be_read_is_refused():
     )
 
 
+def test_a_mapping_read_as_an_object_is_called_one_where_it_is_refused():
+    """Any `Mapping` is read as an object, so a refusal calls it one, as it calls a dict: a model
+    told `a value of type mappingproxy` learns a Python class name, not what it sent."""
+
+    class Counts(Mapping):
+        def __getitem__(self, key):
+            return {"a": 1}[key]
+
+        def __iter__(self) -> Iterator[str]:
+            return iter(["a"])
+
+        def __len__(self) -> int:
+            return 1
+
+    for mapping in (types.MappingProxyType({"a": 1}), Counts()):
+        assert refused(takes_optional, {"a": mapping}) == "a: expected an integer, got an object"
+
+
 def test_non_str_field_names_are_refused():
     assert refused(takes_optional, {1: 2, "a": 1}) == "expected field names, got 1 as a key"
 
