@@ -489,6 +489,38 @@ def test_an_inherited_key_is_read_in_the_module_that_wrote_it(typeddict):
     }
 
 
+def test_a_dataclass_field_naming_a_class_nested_in_it_is_read_in_the_class_body():
+    """A dataclass's text annotation is read with its class body's names first, as Python reads
+    one written there: only a TypedDict's keys skip that namespace (its bases' keys are its own,
+    each read in the module that wrote it). Read as a TypedDict's, `Inner` was not defined."""
+    module = _module(
+        "nested_inner",
+        """
+        from dataclasses import dataclass
+        from typing_extensions import TypedDict
+        from adecore_tools import define_toolkit, tool
+
+        @dataclass
+        class Outer:
+            class Inner(TypedDict):
+                name: str
+
+            inner: Inner
+
+        @tool("nested")
+        async def put(outer: Outer) -> None:
+            '''Puts.'''
+
+        kit = define_toolkit("nested", [put])
+        """,
+    )
+    (inner,) = module.put.input.fields[0].type.fields
+    assert inner.type.cls is module.Outer.Inner
+    assert parse_tool_input(module.put, {"outer": {"inner": {"name": "a"}}}) == {
+        "outer": module.Outer(inner={"name": "a"})
+    }
+
+
 def test_an_inherited_key_quoting_a_name_inside_a_type_reads_it_in_the_subclass_module():
     """README: such a nested quote carries no module; quoting the whole annotation does.
 
@@ -654,6 +686,29 @@ def test_a_parameter_s_final_or_class_variable_is_named_as_when_unquoted(params,
     with pytest.raises(TypeError) as caught:
         define_toolkit("kit", [tool("kit")(module.take)])
     assert str(caught.value) == error
+
+
+def test_an_annotation_failing_only_in_its_own_module_names_its_field():
+    """The field whose annotation fails is found by reading each alone in the module that wrote
+    it: `Box[int]` fails there (`Box` is 3), where read in no module it names nothing defined,
+    another failure, and no field was named."""
+    module = _module(
+        "failing_in_module",
+        """
+        from adecore_tools import tool
+
+        Box = 3
+
+        async def take(n: int, box: Box[int]) -> None:
+            '''Takes.'''
+        """,
+    )
+    with pytest.raises(TypeError) as caught:
+        tool("kit")(module.take)
+    assert str(caught.value) == (
+        "field 'box' of tool 'take': an annotation cannot be read (TypeError: 'int' object is "
+        "not subscriptable); write a valid type"
+    )
 
 
 def test_a_return_annotation_only_a_type_checker_can_read_is_not_a_field():
