@@ -517,6 +517,26 @@ def test_a_dataclass_fields_own_doc_holding_a_lone_surrogate_is_refused():
         one_field(Note)
 
 
+@pytest.mark.skipif(sys.version_info < (3, 14), reason="field(doc=...) is new in Python 3.14")
+def test_a_dataclass_fields_own_doc_that_is_no_text_leaves_the_class_docstring_s_entry():
+    """`field(doc=...)` takes any object: only text describes a field, as a `Doc` holding no
+    str describes none; the class docstring's entry stands."""
+
+    @dataclass
+    class Note:
+        """A note.
+
+        Attributes:
+            text: From the docstring.
+        """
+
+        text: str = field(doc=Doc("Not text."))  # type: ignore[call-arg]
+
+    assert one_field(Note)["properties"]["x"]["properties"] == {
+        "text": {**STRING, "description": "From the docstring."},
+    }
+
+
 def test_dataclass_without_docstring_has_no_description():
     # dataclasses writes `Plain(name: str)` as the docstring: that is not a description.
     assert_schema(

@@ -1018,6 +1018,20 @@ def test_a_frozendict_default_is_shared_as_immutable():
     assert parse_tool_input(make(labels), {})["m"] is default
 
 
+@pytest.mark.skipif(sys.version_info < (3, 15), reason="frozendict is new in Python 3.15")
+def test_a_frozendict_default_holding_a_mutable_value_is_copied_for_each_call():
+    """Only a frozendict of immutable values is shared: one holding a list is copied, as a
+    mapping proxy's is, or a call changing the list would change the next call's default."""
+    default = builtins.frozendict({"a": None, "b": [1]})
+
+    async def labels(m: Mapping[str, list[int] | None] = default) -> None: ...
+
+    found = parse_tool_input(make(labels), {})["m"]
+    assert found == default
+    assert found is not default
+    assert found["b"] is not default["b"]
+
+
 class Shade(enum.Enum):
     LIGHT = "light"
     DARK = "dark"
