@@ -1410,6 +1410,23 @@ def test_a_name_never_defined_is_named_with_every_field_naming_it(source):
     )
 
 
+def test_a_typeddict_key_named_return_naming_a_name_never_defined_is_named():
+    """A function's return annotation is no field, but a TypedDict's key may be named "return"
+    (in the functional syntax): it names the name, as any other key would."""
+    order = TypedDict("order", {"return": "NeverDefined", "n": int})  # type: ignore[misc]  # noqa: F821
+
+    async def t(o: order) -> None: ...  # type: ignore[valid-type]
+
+    later = make(t)
+    with pytest.raises(TypeError, match="which is not defined") as info:
+        define_toolkit("kit", [later])
+    assert str(info.value) == (
+        "tool 't': field 'o.return' names 'NeverDefined', which is not defined; define or import "
+        "it at module level, in the module that wrote the annotation, before the toolkit is "
+        "assembled"
+    )
+
+
 def test_name_never_defined_fails_again_on_every_try():
     for _ in range(2):
         with pytest.raises(TypeError, match="NeverDefinedAnywhere"):
