@@ -1539,6 +1539,20 @@ def test_what_a_tool_reads_as_cannot_change():
     assert t.__name__ == t.fn.__name__
 
 
+def test_what_a_tool_reads_off_its_function_cannot_be_set_past_its_own_setattr():
+    """They are descriptors on the class, each refusing a write itself (as a data descriptor,
+    no `__dict__` entry can hide it): `object.__setattr__` skips only `Tool.__setattr__`."""
+    t = _sample_tool()
+    names = ["__code__", "__defaults__", "__kwdefaults__", "__signature__"]
+    if sys.version_info >= (3, 14):  # read off the function when asked (see `Tool`)
+        names.append("__annotations__")
+    for name in names:
+        with pytest.raises(AttributeError) as info:
+            object.__setattr__(t, name, None)
+        assert str(info.value) == f"Tool is immutable; cannot set {name!r}"
+    assert t.__code__ is t.fn.__code__
+
+
 def test_the_tool_class_reads_as_a_class():
     """Only a tool wraps a function: the class has no `__wrapped__`, so its signature reads.
 
