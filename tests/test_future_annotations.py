@@ -711,6 +711,29 @@ def test_an_annotation_failing_only_in_its_own_module_names_its_field():
     )
 
 
+def test_a_parameter_s_metadata_is_kept_beside_a_final_one():
+    """Before Python 3.14 a `Final` parameter's text sends every parameter's hint through a class
+    body (see the test above): each keeps its metadata there, so the first field refused is
+    still the one whose bounds no value meets, not the `Final` one after it."""
+    module = _module(
+        "final_beside_metadata",
+        """
+        from __future__ import annotations
+        import typing
+        import annotated_types as at
+        from adecore_tools import tool
+
+        async def take(y: typing.Annotated[int, at.Ge(5), at.Le(1)], x: typing.Final[int]) -> None:
+            '''Takes.'''
+        """,
+    )
+    with pytest.raises(ValueError, match="no value meets") as caught:
+        define_toolkit("kit", [tool("kit")(module.take)])
+    assert str(caught.value) == (
+        "field 'y' of tool 'take': no value meets both Ge(ge=5) and Le(le=1); loosen one of them"
+    )
+
+
 def test_a_return_annotation_only_a_type_checker_can_read_is_not_a_field():
     module = _module(
         "checked_only",
