@@ -292,14 +292,18 @@ def _parameters(fn: object) -> Any:
 
 
 def _unreadable(obj: object, error: type[Exception]) -> str | None:
-    """The first field whose annotation alone fails as the whole did, to name it."""
+    """The first field whose annotation alone fails as the whole did, to name it.
+
+    Each is read where the whole was: in its module, with the function's type parameters.
+    """
     try:
         hints = _evaluated(obj)
     except Exception:  # noqa: BLE001 - they fail otherwise too (an `__annotate__` that raises)
         return None
+    local = {p.__name__: p for p in getattr(obj, "__type_params__", ())}
     for name, hint in hints.items():
         try:
-            _resolved_in(getattr(obj, "__module__", None), hint)
+            _resolved_in(getattr(obj, "__module__", None), hint, local)
         except error:
             return name
         except Exception:  # noqa: BLE001, S112 - another failure: not the one being named

@@ -734,6 +734,47 @@ def test_a_parameter_s_metadata_is_kept_beside_a_final_one():
     )
 
 
+def test_the_field_that_cannot_be_read_is_named_past_one_only_its_function_can_read():
+    """Each annotation is tried alone, in its function's module, to find the one that failed:
+    one naming what only the function's own namespace holds (`exec` in a dict of its own) fails
+    otherwise there, a failure of another kind, passed over for the next field."""
+    namespace: dict[str, object] = {"Annotated": Annotated, "at": at}
+    source = """
+        async def take(a: Annotated[int, at.Ge(0)], b: int | "str") -> None:
+            '''Takes.'''
+    """
+    exec(textwrap.dedent(source), namespace)  # noqa: S102 - our own test source
+    with pytest.raises(TypeError) as caught:
+        tool("kit")(namespace["take"])
+    assert str(caught.value) == (
+        "field 'b' of tool 'take': an annotation cannot be read (TypeError: unsupported operand "
+        "type(s) for |: 'type' and 'str'); write a valid type"
+    )
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="type parameter syntax is new in 3.12")
+def test_an_annotation_failing_through_its_function_s_type_parameter_names_its_field():
+    """`T[int]` fails as the whole did only where `T` is defined: tried alone without the
+    function's type parameters it failed otherwise (`T` not defined), and the tool was refused
+    naming no field."""
+    module = _module(
+        "unreadable_type_parameter",
+        """
+        from __future__ import annotations
+        from adecore_tools import tool
+
+        async def take[T](n: int, a: T[int]) -> None:
+            '''Takes.'''
+        """,
+    )
+    with pytest.raises(TypeError) as caught:
+        tool("kit")(module.take)
+    assert str(caught.value) == (
+        "field 'a' of tool 'take': an annotation cannot be read (TypeError: 'typing.TypeVar' "
+        "object is not subscriptable); write a valid type"
+    )
+
+
 def test_a_return_annotation_only_a_type_checker_can_read_is_not_a_field():
     module = _module(
         "checked_only",
