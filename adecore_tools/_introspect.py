@@ -294,16 +294,17 @@ def _parameters(fn: object) -> Any:
 def _unreadable(obj: object, error: type[Exception]) -> str | None:
     """The first field whose annotation alone fails as the whole did, to name it.
 
-    Each is read where the whole was: in its module, with the function's type parameters.
+    Each is read where the whole was: in the function's own namespace, with its type parameters.
     """
     try:
         hints = _evaluated(obj)
     except Exception:  # noqa: BLE001 - they fail otherwise too (an `__annotate__` that raises)
         return None
     local = {p.__name__: p for p in getattr(obj, "__type_params__", ())}
+    module, found_in = getattr(obj, "__module__", None), getattr(obj, "__globals__", None)
     for name, hint in hints.items():
         try:
-            _resolved_in(getattr(obj, "__module__", None), hint, local)
+            _resolved_in(module, hint, local, found_in)
         except error:
             return name
         except Exception:  # noqa: BLE001, S112 - another failure: not the one being named
@@ -441,13 +442,20 @@ else:
         return doc == cls.__name__ + str(signature).replace(" -> None", "")
 
 
-def _resolved_in(module: str | None, hint: object, local: dict[str, Any] | None = None) -> Any:
+def _resolved_in(
+    module: str | None,
+    hint: object,
+    local: dict[str, Any] | None = None,
+    found_in: dict[str, Any] | None = None,
+) -> Any:
     """One hint resolved as an annotation written in `module` (names in strings looked up).
 
     `local` names what only the annotation's own scope knows: an alias's type parameters.
+    `found_in` is the namespace a function looks names up in, where that is not its module's
+    (a function made by `exec` in a dict of its own).
     """
     probe = type("probe", (), {"__annotations__": {"hint": hint}, "__module__": module})
-    return te.get_type_hints(probe, localns=local, include_extras=True)["hint"]
+    return te.get_type_hints(probe, globalns=found_in, localns=local, include_extras=True)["hint"]
 
 
 def _field(  # noqa: PLR0913 - each argument is one fact about the field

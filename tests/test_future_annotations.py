@@ -734,21 +734,52 @@ def test_a_parameter_s_metadata_is_kept_beside_a_final_one():
     )
 
 
-def test_the_field_that_cannot_be_read_is_named_past_one_only_its_function_can_read():
-    """Each annotation is tried alone, in its function's module, to find the one that failed:
-    one naming what only the function's own namespace holds (`exec` in a dict of its own) fails
-    otherwise there, a failure of another kind, passed over for the next field."""
-    namespace: dict[str, object] = {"Annotated": Annotated, "at": at}
+def test_the_field_that_cannot_be_read_is_named_past_one_only_its_class_can_read():
+    """Each annotation is tried alone, in its class's module, to find the one that failed: one
+    naming a class nested in the dataclass fails otherwise there (`Inner` is not the module's),
+    a failure of another kind, passed over for the next field."""
+    module = _module(
+        "unreadable_past_nested",
+        """
+        from dataclasses import dataclass
+        from typing_extensions import TypedDict
+        from adecore_tools import tool
+
+        @dataclass
+        class Outer:
+            class Inner(TypedDict):
+                name: str
+
+            inner: Inner
+            bad: int | "str"
+
+        async def put(outer: Outer) -> None:
+            '''Puts.'''
+        """,
+    )
+    with pytest.raises(TypeError) as caught:
+        tool("kit")(module.put)
+    assert str(caught.value) == (
+        "field 'outer.bad' of tool 'put': an annotation cannot be read (TypeError: unsupported "
+        "operand type(s) for |: 'type' and 'str'); write a valid type"
+    )
+
+
+def test_an_annotation_failing_only_in_its_function_s_own_namespace_names_its_field():
+    """A function made by `exec` in a dict of its own looks names up there, not in a module:
+    `Box[int]` fails as the whole did only there (`Box` is 3), and the tool was refused naming
+    no field."""
+    namespace: dict[str, object] = {"Box": 3}
     source = """
-        async def take(a: Annotated[int, at.Ge(0)], b: int | "str") -> None:
+        async def take(n: int, box: Box[int]) -> None:
             '''Takes.'''
     """
     exec(textwrap.dedent(source), namespace)  # noqa: S102 - our own test source
     with pytest.raises(TypeError) as caught:
         tool("kit")(namespace["take"])
     assert str(caught.value) == (
-        "field 'b' of tool 'take': an annotation cannot be read (TypeError: unsupported operand "
-        "type(s) for |: 'type' and 'str'); write a valid type"
+        "field 'box' of tool 'take': an annotation cannot be read (TypeError: 'int' object is "
+        "not subscriptable); write a valid type"
     )
 
 
