@@ -5,6 +5,7 @@ defined further down, or one only a type checker imports, unquoted.
 Each module is compiled from source without this file's compiler flags, as a user's module is.
 """
 
+import inspect
 import sys
 import textwrap
 import types
@@ -175,6 +176,46 @@ def test_a_tool_of_any_kind_reads_a_class_further_down():
         module.Later,
         module.Later,
     ]
+
+
+def test_a_tool_s_signature_reads_unevaluated_whatever_it_wraps():
+    """`inspect.signature(tool, annotation_format=Format.FORWARDREF)` reads a parameter naming a
+    class further down, as it does for the function: a bound method's tool gave `inspect` its
+    signature evaluated, which raised `NameError` in any format."""
+    from annotationlib import Format  # noqa: PLC0415 - new in 3.14
+
+    module = _module(
+        "deferred_signature",
+        """
+        from adecore_tools import tool
+
+        class Shop:
+            async def put(self, item: Later) -> None:
+                '''Puts.'''
+
+        method = tool("deferred")(Shop().put)
+
+        @tool("deferred")
+        async def function(item: Later) -> None:
+            '''Puts.'''
+
+        class Later:
+            pass
+        """,
+    )
+    later = module.Later
+    del module.Later
+    for found in (module.method, module.function):
+        assert str(inspect.signature(found, annotation_format=Format.FORWARDREF)) == (
+            "(item: Later) -> None"
+        )
+    function = module.function  # read off the function in the format asked, as it is
+    assert inspect.signature(function, annotation_format=Format.STRING) == inspect.signature(
+        function.fn, annotation_format=Format.STRING
+    )
+    module.Later = later
+    for found in (module.method, module.function):
+        assert inspect.signature(found).parameters["item"].annotation is later
 
 
 @pytest.mark.parametrize(

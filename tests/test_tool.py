@@ -1559,6 +1559,8 @@ def test_the_tool_class_reads_as_a_class():
     And its annotations are its own, where (Python 3.14+) a tool reads its function's.
     """
     assert not hasattr(Tool, "__wrapped__")
+    for name in ("__code__", "__defaults__", "__kwdefaults__", "__signature__"):
+        assert not hasattr(Tool, name)  # a tool's, read off its function
     assert "fn" in typing.get_type_hints(Tool)
     assert list(Tool.__annotations__)[:5] == [
         "name",
