@@ -264,7 +264,8 @@ def test_metadata_naming_a_value_further_down_is_read_when_the_toolkit_is_assemb
 def test_metadata_naming_a_value_the_return_annotation_names_too_is_read_again():
     """A name not defined yet that the return annotation looks up is the parameter's too when
     its metadata looks it up: read as far as defined, `Ge(LATER)` held a `ForwardRef` for its
-    bound. Only a name no parameter looks up is the return annotation's alone."""
+    bound. Only a name no parameter looks up is the return annotation's alone: one parameter
+    looking it up is enough (`m` does not)."""
     module = _module(
         "deferred_metadata_and_return",
         """
@@ -273,7 +274,7 @@ def test_metadata_naming_a_value_the_return_annotation_names_too_is_read_again()
         from adecore_tools import tool
 
         @tool("deferred")
-        async def bounded(n: Annotated[int, at.Ge(LATER)]) -> Literal[LATER]:
+        async def bounded(n: Annotated[int, at.Ge(LATER)], m: int = 0) -> Literal[LATER]:
             '''Takes a number.'''
 
         LATER = 3
@@ -281,7 +282,7 @@ def test_metadata_naming_a_value_the_return_annotation_names_too_is_read_again()
     )
     assert module.bounded._calling is None  # read again when its toolkit is assembled
     (bounded,) = define_toolkit("deferred", [module.bounded]).tools
-    assert parse_tool_input(bounded, {"n": 3}) == {"n": 3}
+    assert parse_tool_input(bounded, {"n": 3}) == {"n": 3, "m": 0}
     with pytest.raises(ToolRefusal):
         parse_tool_input(bounded, {"n": 2})
 

@@ -14,6 +14,7 @@ import json
 import sys
 import textwrap
 import types
+import typing
 from typing import Annotated, Literal, TypedDict
 
 import annotated_types as at
@@ -708,6 +709,35 @@ def test_an_annotation_failing_only_in_its_own_module_names_its_field():
     assert str(caught.value) == (
         "field 'box' of tool 'take': an annotation cannot be read (TypeError: 'int' object is "
         "not subscriptable); write a valid type"
+    )
+
+
+@pytest.mark.parametrize(
+    ("params", "namespace"),
+    [
+        pytest.param("x: typing.Final[int]", {"typing": typing}, id="in its own namespace"),
+        pytest.param(
+            "[T](x: typing.Final[int], y: list[T])",
+            {"typing": typing},
+            id="beside a type parameter",
+            marks=pytest.mark.skipif(
+                sys.version_info < (3, 12), reason="type parameter syntax is new in 3.12"
+            ),
+        ),
+    ],
+)
+def test_a_final_parameter_is_named_where_its_function_looks_names_up(params, namespace):
+    """Before Python 3.14 a `Final` parameter's text sends every parameter's hint through a class
+    body: read there in the function's own namespace (`exec` in a dict of its own) and with its
+    type parameters, as the function's are, or `typing` and `T` were names not defined."""
+    signature = params if params.startswith("[") else f"({params})"
+    source = f"async def take{signature} -> None:\n    '''Takes.'''\n"
+    exec(source, namespace)  # noqa: S102 - our own test source
+    with pytest.raises(TypeError) as caught:
+        define_toolkit("kit", [tool("kit")(namespace["take"])])
+    assert str(caught.value) == (
+        "field 'x' of tool 'take': Final[int] is read only as a dataclass field's annotation with "
+        "its type, Final[X]; write the type alone here"
     )
 
 
