@@ -65,12 +65,14 @@ def test_a_parameter_naming_a_class_further_down_is_read_when_the_toolkit_is_ass
 
 @pytest.mark.parametrize(
     "returns",
-    ["Decimal", "list[Decimal]", 'int | "str"'],
-    ids=["a name only a type checker imports", "inside a type", "no valid type"],
+    ["Decimal", "list[Decimal]", 'int | "str"', "tuple[Decimal, lambda: 0]"],
+    ids=["a name only a type checker imports", "inside a type", "no valid type", "unwritable"],
 )
 def test_a_return_annotation_that_cannot_be_evaluated_is_no_field(returns):
     """A tool's fields are its parameters: evaluating the return annotation with them failed
-    the whole tool (`NameError`, or `TypeError` for `int | "str"`) at decoration."""
+    the whole tool (`NameError`, or `TypeError` for `int | "str"`) at decoration. One Python
+    cannot write back as source (a lambda shows as `<function <lambda> ...>`) is searched for
+    the name word by word."""
     module = _module(
         "deferred_returns",
         f"""
