@@ -308,7 +308,9 @@ def test_metadata_naming_what_is_never_defined_names_its_field():
 
 
 def test_a_parameter_only_mentioning_a_name_the_return_annotation_cannot_find_is_read():
-    """Only a name a parameter's annotation looks up counts, not one in its text."""
+    """Only a name a parameter's annotation looks up counts, not one in its text: its source
+    text is read for names, not the value's `repr` (`note`'s holds `<...IsUpper object at ...>`,
+    no source, so each of its words would count)."""
     module = _module(
         "deferred_mention",
         """
@@ -320,17 +322,23 @@ def test_a_parameter_only_mentioning_a_name_the_return_annotation_cannot_find_is
         if TYPE_CHECKING:
             from decimal import Decimal
 
+        class IsUpper:
+            def __call__(self, text: str) -> bool:
+                return text.isupper()
+
         @tool("deferred")
         async def total(
             amount: Annotated[str, Doc("A Decimal, as text")],
             code: Annotated[str, at.Predicate(lambda text: text.isupper())],
+            note: Annotated[str, Doc("No Decimal"), at.Predicate(IsUpper())],
         ) -> Decimal:
             '''Adds up.'''
         """,
     )
-    amount, code = module.total.input.fields
+    amount, code, note = module.total.input.fields
     assert amount.description == "A Decimal, as text"
     assert [type(check).__name__ for check in code.type.checks] == ["Predicate"]
+    assert note.description == "No Decimal"
 
 
 _CLASSES = {
