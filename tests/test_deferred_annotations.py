@@ -63,6 +63,28 @@ def test_a_parameter_naming_a_class_further_down_is_read_when_the_toolkit_is_ass
     }
 
 
+def test_a_tool_without_a_return_annotation_reads_a_class_further_down():
+    """No return annotation to tell by: the name not defined yet is a parameter's."""
+    module = _module(
+        "deferred_no_return",
+        """
+        from typing import TypedDict
+        from adecore_tools import define_toolkit, tool
+
+        @tool("deferred")
+        async def uses_later(item: LaterItem):
+            '''Uses an item.'''
+
+        class LaterItem(TypedDict):
+            name: str
+
+        kit = define_toolkit("deferred", [uses_later])
+        """,
+    )
+    (item,) = module.uses_later.input.fields
+    assert item.type.cls is module.LaterItem
+
+
 @pytest.mark.parametrize(
     "returns",
     ["Decimal", "list[Decimal]", 'int | "str"', "tuple[Decimal, lambda: 0]"],
