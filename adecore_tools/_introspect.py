@@ -50,7 +50,14 @@ from ._fields import (
 from ._frozen import Frozen, once
 from ._problems import show
 
-__all__ = ["Signature", "Unresolved", "Where", "read_signature", "unlistable"]
+__all__ = [
+    "Signature",
+    "Unresolved",
+    "Where",
+    "read_signature",
+    "unevaluated_signature",
+    "unlistable",
+]
 
 _SEQUENCES: dict[object, type] = {
     list: list,
@@ -158,7 +165,7 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
     fields: list[Field] = []
     call: inspect.Parameter | None = None
     call_type: type[ToolCall] | None = None
-    for index, param in enumerate(_signature(fn).parameters.values()):
+    for index, param in enumerate(unevaluated_signature(fn).parameters.values()):
         here = where.into(param.name)
         if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             raise here.error(TypeError, "*args and **kwargs cannot be described; name each field")
@@ -379,7 +386,7 @@ if sys.version_info >= (3, 14):
         """Annotations as far as they evaluate, one that fails as a `ForwardRef` to try alone."""
         return dict(get_annotations(obj, format=Format.FORWARDREF))
 
-    def _signature(obj: Callable[..., Any]) -> inspect.Signature:
+    def unevaluated_signature(obj: Callable[..., Any]) -> inspect.Signature:
         """A signature, for its parameters' names, kinds and defaults: annotations unevaluated."""
         return inspect.signature(obj, annotation_format=Format.FORWARDREF)
 
@@ -436,7 +443,7 @@ else:
 
     _parameter_annotations = _written  # evaluated when the function was defined, as written
 
-    _signature = inspect.signature
+    unevaluated_signature = inspect.signature
 
     def _written_as(doc: str, cls: type[object], signature: inspect.Signature) -> bool:
         return doc == cls.__name__ + str(signature).replace(" -> None", "")
@@ -1289,7 +1296,7 @@ def _check_constructor(cls: type[object], where: Where) -> None:
             "nothing is awaited, so its checks would never run; make it a plain def",
         )
     names = {f.name for f in dataclasses.fields(typing.cast("Any", cls)) if f.init}
-    params = _signature(cls).parameters.values()
+    params = unevaluated_signature(cls).parameters.values()
     by_name = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
     if any(p.kind is p.VAR_KEYWORD for p in params):
         by_name |= names
@@ -1359,7 +1366,7 @@ def _written_by_dataclasses(cls: type[object], doc: str) -> bool:
     From Python 3.14 (PEP 649) it shows each annotation as it evaluated when it was written.
     """
     try:
-        signature = _signature(cls)
+        signature = unevaluated_signature(cls)
     except (TypeError, ValueError):  # as `dataclasses` itself does
         return doc == cls.__name__
     return _written_as(doc, cls, signature)

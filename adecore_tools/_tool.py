@@ -22,7 +22,13 @@ from ._compile import Checker, compile_fields
 from ._docstrings import cleaned, split_docstring
 from ._fields import Field, ToolCall
 from ._frozen import Frozen, Unique
-from ._introspect import Signature, Unresolved, _signature, read_signature, unlistable
+from ._introspect import (
+    Signature,
+    Unresolved,
+    read_signature,
+    unevaluated_signature,
+    unlistable,
+)
 from ._problems import Invalid, message
 from ._refusals import field, lower_words, safe_refusal
 from ._schema import input_schema, read_only_dict
@@ -221,7 +227,7 @@ class _FromFunction:
                 raise AttributeError(self.name)
             # annotations unevaluated (3.14): `inspect.signature(tool, annotation_format=...)`
             # reads this whatever format it asks for, and one naming a class further down failed
-            return _signature(tool.fn)
+            return unevaluated_signature(tool.fn)
         return getattr(tool.fn, self.name)
 
     def __set__(self, tool: object, value: typing.NoReturn) -> None:
