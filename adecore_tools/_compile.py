@@ -883,13 +883,17 @@ def _immutable(value: object) -> bool:
     if isinstance(value, (tuple, frozenset)):
         items: tuple[object, ...] | frozenset[object] = value  # pyright: ignore[reportUnknownVariableType]
         return all(_immutable(item) for item in items)
-    if isinstance(value, types.MappingProxyType):
-        proxy: types.MappingProxyType[object, object] = value  # pyright: ignore[reportUnknownVariableType]
-        return all(_immutable(item) for item in proxy.values())
-    if sys.version_info >= (3, 15) and isinstance(value, builtins.frozendict):
-        frozen: builtins.frozendict[object, object] = value  # pyright: ignore[reportUnknownVariableType]
+    if isinstance(value, _FROZEN_MAPPINGS):
+        frozen = typing.cast("cabc.Mapping[object, object]", value)
         return all(_immutable(item) for item in frozen.values())
     return isinstance(value, Enum)
+
+
+# The mappings no one can change through them, shared as a default when their values are.
+if sys.version_info >= (3, 15):
+    _FROZEN_MAPPINGS: tuple[type, ...] = (types.MappingProxyType, builtins.frozendict)
+else:
+    _FROZEN_MAPPINGS: tuple[type, ...] = (types.MappingProxyType,)
 
 
 def _constructor(cls: type) -> Callable[[dict[str, Any]], Any]:

@@ -334,11 +334,7 @@ def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
         return _float_words(float.__float__(typing.cast("float", value)))
     if issubclass(kind, (list, tuple)):
         return "an array"
-    if (
-        issubclass(kind, dict)
-        or (sys.version_info >= (3, 15) and issubclass(kind, builtins.frozendict))
-        or is_mapping(kind)
-    ):
+    if issubclass(kind, dict) or is_mapping(kind):
         return "an object"
     return f"a value of type {_type_name(kind)}"
 
@@ -348,13 +344,18 @@ _MRO: typing.Any = type.__dict__["__mro__"]
 
 
 def is_mapping(kind: type) -> bool:
-    """Whether a class from the input is a `Mapping`: derived from it, or a `MappingProxyType`.
+    """Whether a class from the input is read as a mapping: a `Mapping`, or a built-in one.
 
-    Not `issubclass(kind, Mapping)`: an ABC's check runs code of the class (its metaclass's
+    The built-in ones are `MappingProxyType` and Python 3.15's `frozendict`. Not
+    `issubclass(kind, Mapping)`: an ABC's check runs code of the class (its metaclass's
     `__hash__`) and of every `Mapping` subclass in the process (`__subclasshook__`). So a class
-    only registered as a mapping is not read as one.
+    only registered as a mapping is not read as one, `frozendict` alone excepted.
     """
-    return kind is types.MappingProxyType or any(base is Mapping for base in _MRO.__get__(kind))
+    return (
+        kind is types.MappingProxyType
+        or (sys.version_info >= (3, 15) and issubclass(kind, builtins.frozendict))
+        or any(base is Mapping for base in _MRO.__get__(kind))
+    )
 
 
 _JSON_WORDS = {None: "null", True: "true", False: "false"}
