@@ -274,9 +274,10 @@ def _as_class_body(target: Any, local: dict[str, Any]) -> dict[str, Any]:
     each means. Read as a class's, they come whole on every Python; what else fails there fails
     as it did, and is named.
     """
-    body = {"__annotations__": dict(target.__annotations__), "__module__": target.__module__}
-    probe = type("probe", (), body)
-    return te.get_type_hints(probe, globalns=target.__globals__, localns=local, include_extras=True)
+    return {
+        name: _resolved_in(target.__module__, hint, local, target.__globals__)
+        for name, hint in target.__annotations__.items()
+    }
 
 
 def _cannot_read(what: str, exc: Exception) -> str:
