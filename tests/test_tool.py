@@ -1543,7 +1543,7 @@ def test_what_a_tool_reads_off_its_function_cannot_be_set_past_its_own_setattr()
     """They are descriptors on the class, each refusing a write itself (as a data descriptor,
     no `__dict__` entry can hide it): `object.__setattr__` skips only `Tool.__setattr__`."""
     t = _sample_tool()
-    names = ["__code__", "__defaults__", "__kwdefaults__", "__signature__"]
+    names = ["__wrapped__", "__code__", "__defaults__", "__kwdefaults__", "__signature__"]
     if sys.version_info >= (3, 14):  # read off the function when asked (see `Tool`)
         names.append("__annotations__")
     for name in names:
