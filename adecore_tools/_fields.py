@@ -260,17 +260,12 @@ class Constrained(Frozen):
         return (*self._values(), tuple(map(bound_types, self.checks)))
 
 
-_PLAIN_VALUES = frozenset((str, int, float, bool, type(None)))
-
-
 def bound_types(value: object) -> tuple[type, ...]:
     """Its type, and those of what it holds (`MultipleOf(2)`: `int`), by its class's match args.
 
     Metadata no bound knows may hold anything: what cannot be read is left out.
     """
     kind = type(value)
-    if kind in _PLAIN_VALUES:  # a `Literal`'s values: most leaves of a hint
-        return (kind,)
     names: object = None
     for base in kind.__mro__:  # class dicts, not `getattr`: a failed lookup is slow
         names = base.__dict__.get("__match_args__")
