@@ -147,7 +147,7 @@ def _check_nested_defaults(node: Node, where: Where) -> None:
     elif isinstance(node, Union):
         for branch in node.branches:
             _check_nested_defaults(branch, where)
-    elif isinstance(node, Object):
+    else:  # the last kind of node: an object
         _check_defaults(node.fields, where)
 
 
