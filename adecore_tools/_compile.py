@@ -188,13 +188,13 @@ def expected(node: Node) -> str:
 _EXPECTED: dict[Node, str] = {}
 
 
-def _new_expected(node: Node) -> str:  # noqa: PLR0911 - one phrase per node kind
+def _new_expected(node: Node) -> str:
+    # never a `Nullable`: the field model lifts it out of unions and bounds, so only a whole type
+    # is one, and a missing field's is asked bare
     if isinstance(node, Scalar):
         return _PHRASES[node.kind]
     if isinstance(node, Choice):
         return _one_of([declared(value) for value in node.values])
-    if isinstance(node, Nullable):
-        return f"{expected(node.inner)} or null"
     if isinstance(node, Constrained):
         return expected(node.inner)
     if isinstance(node, Array):
