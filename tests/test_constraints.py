@@ -404,6 +404,29 @@ def test_a_bound_is_written_whole_however_large(annotation, sent, said):
     assert _refusal(declare(annotation, "large"), {"x": sent}).message.startswith(f"x: {said}, got")
 
 
+@pytest.mark.parametrize(
+    ("bound", "said"),
+    [
+        (at.Ge(10**5000), "expected at least a very large integer"),
+        (at.Le(-(10**5000)), "expected at most a very large negative integer"),
+        (at.MultipleOf(10**5000), "expected a multiple of a very large integer"),
+    ],
+)
+def test_a_bound_past_the_digits_python_writes_is_named_as_a_very_large_integer(bound, said):
+    """Python refuses to write an int over `sys.get_int_max_str_digits()` digits as text: the
+    refusal names it as it names such an input, and raises nothing else."""
+    t = declare(Annotated[int, bound], "huge")
+    assert _refusal(t, {"x": 3}).message == f"x: {said}, got 3"
+
+
+def test_a_number_bound_applies_to_a_union_of_bounded_numbers():
+    """Each branch keeps its own bounds, and the union's bound holds over the whole."""
+    t = declare(Annotated[Annotated[int, at.Ge(0)] | Annotated[float, at.Le(5)], at.Gt(-1)], "nums")
+    assert parse_tool_input(t, {"x": 3}) == {"x": 3}
+    assert parse_tool_input(t, {"x": -0.5}) == {"x": -0.5}
+    assert _refusal(t, {"x": -1}).message == "x: expected more than -1, got -1.0"
+
+
 # --- predicates ---------------------------------------------------------------------------------
 
 
@@ -537,6 +560,13 @@ class Shade(enum.Enum):
     DARK = "dark"
 
 
+@dataclasses.dataclass
+class Spot:
+    """Read from a mapping, but a predicate is given the instance."""
+
+    name: str
+
+
 @pytest.mark.parametrize(
     ("annotation", "text"),
     [
@@ -560,8 +590,19 @@ class Shade(enum.Enum):
             Annotated[str | int, at.Predicate(str.isupper)],
             "Predicate(str.isupper) takes str, but the field gives it int",
         ),
+        (
+            Annotated[Spot, at.Predicate(str.islower)],
+            "Predicate(str.islower) takes str, but the field gives it test_constraints.Spot",
+        ),
     ],
-    ids=["str method on int", "math on str", "str method on list", "on an Enum", "on a union"],
+    ids=[
+        "str method on int",
+        "math on str",
+        "str method on list",
+        "on an Enum",
+        "on a union",
+        "on a dataclass",
+    ],
 )
 def test_a_builtin_predicate_of_another_type_is_refused_at_decoration(annotation, text):
     """Python's own `TypeError` (descriptor 'isdigit' ...) came out of every call instead."""
