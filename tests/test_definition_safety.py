@@ -500,6 +500,20 @@ def test_a_type_nested_past_the_recursion_limit_is_named_with_its_fix():
     assert isinstance(caught.value.__cause__, RecursionError)  # shown, should the cause be other
 
 
+def test_an_alias_nested_past_the_recursion_limit_is_named_with_its_fix():
+    """An alias's value is resolved where it is read: too deep there is too deep, not unreadable."""
+    deep: Any = int
+    for _ in range(3000):
+        deep = list[deep]
+    with pytest.raises(TypeError) as caught:
+        declare(te.TypeAliasType("Deep", deep))
+    assert str(caught.value) == (
+        "tool 'odd_tool': a type nests deeper than Python's recursion limit lets this package read "
+        "it; flatten it (a list of rows, or a record keyed by path)"
+    )
+    assert isinstance(caught.value.__cause__, RecursionError)
+
+
 class Closed(te.TypedDict, closed=True):  # type: ignore[call-arg]
     name: str
 
