@@ -1103,6 +1103,35 @@ def test_mapping_that_cannot_be_read_is_refused():
     )
 
 
+@tool("v")
+async def takes_bounded_record(labels: Annotated[dict[str, int], at.MinLen(2)]) -> None:
+    """Takes labels."""
+
+
+def test_a_mapping_that_cannot_be_read_again_keeps_the_problems_of_its_first_reading():
+    """A bounded record's length is counted on what was sent, read a second time for it: a
+    mapping that fails then is refused for what the first reading found, with no other error."""
+
+    class Once(Mapping):
+        read = False
+
+        def __getitem__(self, key):
+            return "one"
+
+        def __iter__(self) -> Iterator[str]:
+            if self.read:
+                raise RuntimeError("read once")
+            self.read = True
+            return iter(["a"])
+
+        def __len__(self) -> int:
+            return 1
+
+    assert refused(takes_bounded_record, {"labels": Once()}) == (
+        'labels["a"]: expected an integer, got "one"'
+    )
+
+
 def test_a_mapping_read_as_an_object_is_called_one_where_it_is_refused():
     """Any `Mapping` is read as an object, so a refusal calls it one, as it calls a dict: a model
     told `a value of type mappingproxy` learns a Python class name, not what it sent."""
