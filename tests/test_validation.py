@@ -5,6 +5,7 @@ import copy
 import dataclasses
 import enum
 import inspect
+import json
 import sys
 import traceback
 import types
@@ -1199,6 +1200,27 @@ def test_union_picks_the_first_unchanged_branch_else_the_first_converting(
     out = parse_tool_input(takes_unions, {name: value})
     assert out[name] == expected
     assert type(out[name]) is kind
+
+
+def test_a_union_takes_a_value_read_from_json_as_sent_where_it_equals_a_choice():
+    """JSON text makes new objects: `"auto"` read from it equals the Literal's value without being
+    it, and that branch takes it as sent, so no later branch (nor its transform) is tried."""
+    tried: list[str] = []
+
+    def shout(text: str) -> str:
+        tried.append(text)
+        return text.upper()
+
+    @tool("v")
+    async def takes_mode(
+        mode: Literal["auto", "manual"] | Annotated[str, transform(shout)],
+        size: Literal[1000, 2000] | Annotated[int, transform(lambda n: tried.append(n) or n)],
+    ) -> None:
+        """Takes a mode and a size."""
+
+    got = parse_tool_input(takes_mode, json.loads('{"mode": "auto", "size": 1000}'))
+    assert got == {"mode": "auto", "size": 1000}
+    assert tried == []
 
 
 def test_union_refusals():
