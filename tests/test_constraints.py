@@ -9,6 +9,7 @@ metadata and descriptions.
 import dataclasses
 import enum
 import math
+import sys
 import typing
 from collections.abc import Iterator
 from typing import Annotated, Any, TypedDict
@@ -548,6 +549,16 @@ def test_an_annotated_type_as_metadata_is_refused_not_ignored(annotation, shown)
         "never apply as metadata; use it as the type (LowerCase[str], not Annotated[str, "
         "LowerCase]), or list its metadata here"
     )
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="the `type` statement is Python 3.12+")
+def test_a_type_alias_as_metadata_naming_a_class_not_defined_yet_is_ignored():
+    """Its value cannot be read yet, so it shows no Annotated type: metadata no bound knows."""
+    namespace: dict[str, Any] = {}
+    exec("type Later = Thing\n", namespace)  # noqa: S102 - our own source text; needs 3.12 to parse
+    t = declare(Annotated[int, namespace["Later"]], "later")
+    assert parse_tool_input(t, {"x": 3}) == {"x": 3}
+    assert _refusal(t, {"x": "3"}).message == 'x: expected an integer, got "3"'
 
 
 ParsedInt = TypeAliasType("ParsedInt", Annotated[str, transform(int)])
