@@ -302,21 +302,23 @@ def _parameters(fn: object) -> Any:
 def _unreadable(obj: object, error: type[Exception]) -> str | None:
     """The first field whose annotation alone fails as the whole did, to name it.
 
-    Each is read where the whole was: in the function's own namespace, with its type parameters.
+    Each is read where the whole was: in the function's own namespace, with its type parameters;
+    a class's inherited fields in their own class's module, bases first, as typing reads them.
     """
-    try:
-        hints = _evaluated(obj)
-    except Exception:  # noqa: BLE001 - they fail otherwise too (an `__annotate__` that raises)
-        return None
-    local = {p.__name__: p for p in getattr(obj, "__type_params__", ())}
-    module, found_in = getattr(obj, "__module__", None), getattr(obj, "__globals__", None)
-    for name, hint in hints.items():
+    for owner in reversed(obj.__mro__) if isinstance(obj, type) else (obj,):
         try:
-            _resolved_in(module, hint, local, found_in)
-        except error:
-            return name
-        except Exception:  # noqa: BLE001, S112 - another failure: not the one being named
-            continue
+            hints = _evaluated(owner)
+        except Exception:  # noqa: BLE001 - they fail otherwise too (an `__annotate__` that raises)
+            return None
+        local = {p.__name__: p for p in getattr(owner, "__type_params__", ())}
+        module, found_in = getattr(owner, "__module__", None), getattr(owner, "__globals__", None)
+        for name, hint in hints.items():
+            try:
+                _resolved_in(module, hint, local, found_in)
+            except error:
+                return name
+            except Exception:  # noqa: BLE001, S112 - another failure: not the one being named
+                continue
     return None
 
 

@@ -492,6 +492,27 @@ def test_a_string_annotation_that_cannot_be_read_names_the_tool_and_field(annota
 
 
 @dataclass
+class Unreadable:
+    shown: "list[int"  # noqa: F722 - the annotation under test is no valid Python
+
+
+@dataclass
+class InheritsUnreadable(Unreadable):
+    kept: int = 0
+
+
+@pytest.mark.parametrize("cls", [Unreadable, InheritsUnreadable])
+def test_a_dataclass_field_that_cannot_be_read_is_named_though_inherited(cls):
+    """typing reads a class's bases' annotations too: the failing one is named as a field of the
+    class the tool takes, not left as the parameter alone."""
+
+    async def t(item: cls) -> None: ...
+
+    with pytest.raises(TypeError, match=r"^field 'item\.shown' of tool 't': .*SyntaxError"):
+        make(t)
+
+
+@dataclass
 class Holds:
     call: Call
 
