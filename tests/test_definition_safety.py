@@ -169,6 +169,20 @@ class InitByPosition:
         (self.x,) = args
 
 
+@dataclasses.dataclass(init=False)
+class InitUnread:
+    """InitUnread"""  # what `dataclasses` writes from 3.11; 3.10 lets the signature's error out
+
+    x: int
+
+    __init__ = dict.__init__  # no signature `inspect` can read, nor one `dataclasses` could
+
+
+@dataclasses.dataclass
+class InheritsInitUnread(InitUnread):
+    y: int = 0
+
+
 class ExtraItems(te.TypedDict, extra_items=int):  # type: ignore[call-arg]
     name: str
 
@@ -484,6 +498,14 @@ def test_a_mistake_the_type_system_allows_is_named_with_its_fix(annotation, text
     with pytest.raises(TypeError) as caught:
         declare(annotation)
     assert str(caught.value) == f"field 'fld' of tool 'odd_tool': {text}"
+
+
+def test_a_dataclass_based_on_one_whose_signature_cannot_be_read_is_declared():
+    """A base's docstring is read for its fields' entries, and one `dataclasses` wrote is passed
+    over: telling that asks for the base's signature, which raised `ValueError` out of `@tool`."""
+    t = declare(InheritsInitUnread)
+    assert [f.name for f in t.input.fields[0].type.fields] == ["x", "y"]
+    assert parse_tool_input(t, {"fld": {"x": 1}})["fld"] == InheritsInitUnread(x=1)
 
 
 def test_a_type_nested_past_the_recursion_limit_is_named_with_its_fix():
