@@ -1299,7 +1299,15 @@ def _check_constructor(cls: type[object], where: Where) -> None:
             "nothing is awaited, so its checks would never run; make it a plain def",
         )
     names = {f.name for f in dataclasses.fields(typing.cast("Any", cls)) if f.init}
-    params = unevaluated_signature(cls).parameters.values()
+    try:
+        params = unevaluated_signature(cls).parameters.values()
+    except (TypeError, ValueError) as exc:  # as `dataclasses` itself reads it: no signature
+        raise where.error(
+            TypeError,
+            f"{_name(cls)} cannot be built from its fields by name (its __init__ has no "
+            "signature Python can read); let dataclasses write __init__ (init=True and no "
+            "__init__ of the class's own)",
+        ) from exc
     by_name = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
     if any(p.kind is p.VAR_KEYWORD for p in params):
         by_name |= names

@@ -440,6 +440,14 @@ def test_a_sentinel_is_told_that_a_value_left_out_is_none():
             ),
         ),
         (
+            InitUnread,
+            (
+                f"{__name__}.InitUnread cannot be built from its fields by name (its __init__ "
+                "has no signature Python can read); let dataclasses write __init__ (init=True and "
+                "no __init__ of the class's own)"
+            ),
+        ),
+        (
             ExtraItems,
             (
                 f"{__name__}.ExtraItems allows keys beyond its fields (extra_items), which this "
@@ -487,6 +495,7 @@ def test_a_sentinel_is_told_that_a_value_left_out_is_none():
         "no __init__",
         "__init__ needs more than the fields",
         "__init__ takes the fields by position",
+        "__init__ has no signature",
         "extra items",
         "extra items inherited",
         "extra items of None",
