@@ -483,6 +483,32 @@ def test_the_docstring_dataclasses_wrote_for_an_own_init_under_future_annotation
     assert "description" not in one_field(row)["properties"]["x"]
 
 
+@dataclass(init=False)
+class Cell:
+    n: int
+
+    def __init__(self, n: int):  # no return annotation: what is tested
+        self.n = n
+
+
+@dataclass(init=False)
+class Sheet:
+    """Sheet(n: int) -> ForwardRef('Sheet'), as a type checker shows it"""
+
+    n: int
+
+    def __init__(self, n: int):  # no return annotation: what is tested
+        self.n = n
+
+
+def test_the_docstring_dataclasses_wrote_for_an_own_init_with_no_return_annotation_is_none():
+    """It ends at the parameters; a docstring going on as if a return annotation followed is
+    the class's own."""
+    assert Cell.__doc__ == "Cell(n: int)"
+    assert "description" not in one_field(Cell)["properties"]["x"]
+    assert one_field(Sheet)["properties"]["x"]["description"] == Sheet.__doc__
+
+
 @pytest.mark.skipif(sys.version_info < (3, 14), reason="field(doc=...) is new in Python 3.14")
 def test_a_dataclass_fields_own_doc_describes_it_before_the_class_docstring():
     """It was ignored: each field's description came only from its annotation or the class."""
