@@ -303,8 +303,10 @@ def _unreadable(obj: object, error: type[Exception]) -> str | None:
     """The first field whose annotation alone fails as the whole did, to name it.
 
     Each is read where the whole was: in the function's own namespace, with its type parameters;
-    a class's inherited fields in their own class's module, bases first, as typing reads them.
+    a class's inherited fields in their own class's module, bases first, as typing reads them,
+    and (but for a `TypedDict`'s) with the names of the class body after the module's.
     """
+    in_body = isinstance(obj, type) and not te.is_typeddict(obj)
     for owner in reversed(obj.__mro__) if isinstance(obj, type) else (obj,):
         try:
             hints = _evaluated(owner)
@@ -312,6 +314,9 @@ def _unreadable(obj: object, error: type[Exception]) -> str | None:
             return None
         local = {p.__name__: p for p in getattr(owner, "__type_params__", ())}
         module, found_in = getattr(owner, "__module__", None), getattr(owner, "__globals__", None)
+        if in_body:  # as `get_type_hints` reads a class: its body's names as the globals
+            namespace = getattr(sys.modules.get(typing.cast("str", module)), "__dict__", {})
+            local, found_in = {**namespace, **local}, dict(vars(owner))
         for name, hint in hints.items():
             try:
                 _resolved_in(module, hint, local, found_in)
