@@ -520,6 +520,33 @@ def test_a_dataclass_field_that_cannot_be_read_is_named_though_inherited_or_read
         make(t)
 
 
+def test_an_annotation_failing_only_once_is_refused_naming_the_parameter():
+    """Tried alone again to name its field, it no longer fails: nothing is named but the
+    parameter, whose type cannot be read."""
+    calls = []
+
+    def flaky() -> type:
+        calls.append(None)
+        if len(calls) == 1:
+            raise TypeError("not yet")
+        return int
+
+    @dataclass
+    class Flaky:
+        pick = flaky  # typing reads a class's annotations with its body's names
+        value: "pick()"
+
+    async def t(item: Flaky) -> None: ...
+
+    with pytest.raises(TypeError) as info:
+        make(t)
+    assert str(info.value) == (
+        "field 'item' of tool 't': an annotation cannot be read (TypeError: not yet); write a "
+        "valid type"
+    )
+    assert len(calls) == 2
+
+
 @dataclass
 class Holds:
     call: Call
