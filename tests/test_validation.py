@@ -1223,6 +1223,32 @@ def test_a_union_takes_a_value_read_from_json_as_sent_where_it_equals_a_choice()
     assert tried == []
 
 
+def test_a_union_never_runs_the_eq_of_a_value_of_a_class_of_its_own():
+    """A branch may hand on a new value of the input's own class (here its transform builds one):
+    its `__eq__` is the input's own code, never run, so that counts as a conversion, and the next
+    branch is tried for one taking the value as sent."""
+
+    class Loud(str):
+        __slots__ = ()
+        __hash__ = str.__hash__
+
+        def __eq__(self, other: object) -> bool:
+            raise RuntimeError("compared")
+
+    tried: list[str] = []
+
+    @tool("v")
+    async def takes_loud(
+        name: Annotated[str, transform(Loud)] | Annotated[str, transform(tried.append)],
+    ) -> None:
+        """Takes a name."""
+
+    got = parse_tool_input(takes_loud, {"name": Loud("ada")})["name"]
+    assert type(got) is Loud
+    assert str.__str__(got) == "ada"
+    assert tried == ["ada"]
+
+
 def test_union_refusals():
     assert refused(
         takes_unions,
