@@ -765,9 +765,9 @@ def test_a_parameter_s_metadata_is_kept_beside_a_final_one():
 
 
 def test_the_field_that_cannot_be_read_is_named_past_one_only_its_class_can_read():
-    """Each annotation is tried alone, in its class's module, to find the one that failed: one
-    naming a class nested in the dataclass fails otherwise there (`Inner` is not the module's),
-    a failure of another kind, passed over for the next field."""
+    """Each annotation is tried alone, as typing read the class, to find the one that failed: one
+    naming a class nested in the dataclass reads there (`Inner` is its body's, not the module's),
+    and the next field is named."""
     module = _module(
         "unreadable_past_nested",
         """

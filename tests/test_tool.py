@@ -547,6 +547,33 @@ def test_an_annotation_failing_only_once_is_refused_naming_the_parameter():
     assert len(calls) == 2
 
 
+def test_a_field_failing_alone_in_another_way_is_passed_over_for_the_one_that_failed():
+    """Only an annotation whose evaluation has effects fails alone otherwise than in the whole
+    (typing read the others as they are tried): it is not the one to name."""
+    calls = []
+
+    def once() -> type:
+        calls.append(None)
+        if len(calls) > 1:
+            raise RuntimeError("read twice")
+        return int
+
+    @dataclass
+    class Twice:
+        pick = once  # typing reads a class's annotations with its body's names
+        first: "pick()"
+        bad: 'int | "str"'
+
+    async def t(item: Twice) -> None: ...
+
+    with pytest.raises(TypeError) as info:
+        make(t)
+    assert str(info.value) == (
+        "field 'item.bad' of tool 't': an annotation cannot be read (TypeError: unsupported "
+        "operand type(s) for |: 'type' and 'str'); write a valid type"
+    )
+
+
 @dataclass
 class Holds:
     call: Call
