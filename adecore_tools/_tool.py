@@ -14,7 +14,7 @@ import sys
 import typing
 from collections.abc import Callable, Coroutine, Iterable
 from functools import WRAPPER_ASSIGNMENTS
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from typing_extensions import ParamSpec
 
@@ -210,6 +210,8 @@ class _FromFunction:
     """
 
     __slots__ = ("name", "own")
+    name: str
+    own: dict[str, object] | None
 
     def __init__(self, own: dict[str, object] | None = None) -> None:
         self.own = own
@@ -293,13 +295,14 @@ class Tool(Unique, Generic[P, R_co]):
         """The field model of the tool's input (SPEC 4)."""
         return resolved(self).input
 
-    __wrapped__ = _Unwrapped()
+    __wrapped__: ClassVar[_Unwrapped] = _Unwrapped()
     # With the code and defaults, `inspect` reads a tool as a coroutine function (hosts ask it
     # whether to await a callable) and as the function's signature.
-    __code__ = _FromFunction()
-    __defaults__ = _FromFunction()
-    __kwdefaults__ = _FromFunction()
-    __signature__ = _FromFunction()  # a bound method's: its `__code__` lists `self`
+    __code__: ClassVar[_FromFunction] = _FromFunction()
+    __defaults__: ClassVar[_FromFunction] = _FromFunction()
+    __kwdefaults__: ClassVar[_FromFunction] = _FromFunction()
+    # a bound method's: its `__code__` lists `self`
+    __signature__: ClassVar[_FromFunction] = _FromFunction()
 
     if typing.TYPE_CHECKING:  # in the tool's `__dict__`, from its function (see `__init__`)
         __name__: str

@@ -68,7 +68,7 @@ def writes_to_immutable_objects_are_flagged(registry: ToolRegistry) -> None:
     typed_write.input.fields[0].required = False  # type: ignore[misc]  # pyright: ignore[reportAttributeAccessIssue]
     registry.toolkits[0].name = "other"  # type: ignore[misc]  # pyright: ignore[reportAttributeAccessIssue]
     registry.tools = ()  # type: ignore[misc]  # pyright: ignore[reportAttributeAccessIssue]
-    typed_write.__wrapped__ = typed_write.fn  # type: ignore[assignment]  # pyright: ignore[reportAttributeAccessIssue]
+    typed_write.__wrapped__ = typed_write.fn  # type: ignore[misc, assignment]  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def test_a_tool_is_named_as_its_function_for_the_checkers_too() -> None:
