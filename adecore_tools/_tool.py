@@ -307,12 +307,13 @@ class Tool(Unique, Generic[P, R_co]):
     if typing.TYPE_CHECKING:  # in the tool's `__dict__`, from its function (see `__init__`)
         __name__: str
         __qualname__: str
+        __annotations__: dict[str, Any]
 
-    if sys.version_info >= (3, 14):
+    if sys.version_info >= (3, 14) and not typing.TYPE_CHECKING:  # checkers read the dict above
         # `functools.wraps` copies `__annotate__` only: the class's own annotations would show
         # through a tool. The function's are read when asked, as 3.14 evaluates them then. The
         # class keeps its own, the dict `from __future__ import annotations` has written here.
-        __annotations__ = _FromFunction(own=__annotations__)  # pyright: ignore[reportAssignmentType]
+        __annotations__ = _FromFunction(own=__annotations__)
 
     def __reduce__(self) -> tuple[Callable[[str, str], Tool[..., Any]], tuple[str, str]]:
         """Pickle by reference, as a function is: the tool its module holds under its name."""
