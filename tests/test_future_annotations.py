@@ -795,6 +795,48 @@ def test_the_field_that_cannot_be_read_is_named_past_one_only_its_class_can_read
     )
 
 
+@pytest.mark.parametrize(
+    ("module_line", "body_line", "error"),
+    [
+        pytest.param("", "class Inner: ...", "type 'Inner' is not subscriptable", id="nested"),
+        pytest.param(
+            "Inner = 3", "Inner = list", "'int' object is not subscriptable", id="module first"
+        ),
+    ],
+)
+def test_an_annotation_failing_through_a_name_of_its_class_body_names_its_field(
+    module_line, body_line, error
+):
+    """`Inner[int]` is tried alone where typing read it: the module's names, then the class
+    body's (a nested class). Tried in the module only, it failed otherwise (`Inner` not defined),
+    and the tool was refused naming no field; tried in the body first, `list[int]` read fine."""
+    module = _module(
+        f"unreadable_in_body_{len(module_line)}",
+        f"""
+        from __future__ import annotations
+        from dataclasses import dataclass
+        from adecore_tools import tool
+
+        {module_line}
+
+        @dataclass
+        class Outer:
+            {body_line}
+            a: int
+            b: Inner[int]
+
+        async def put(outer: Outer) -> None:
+            '''Puts.'''
+        """,
+    )
+    with pytest.raises(TypeError) as caught:
+        tool("kit")(module.put)
+    assert str(caught.value).replace("'type' object", "type 'Inner'") == (
+        f"field 'outer.b' of tool 'put': an annotation cannot be read (TypeError: {error}); "
+        "write a valid type"
+    )
+
+
 def test_an_annotation_failing_only_in_its_function_s_own_namespace_names_its_field():
     """A function made by `exec` in a dict of its own looks names up there, not in a module:
     `Box[int]` fails as the whole did only there (`Box` is 3), and the tool was refused naming
