@@ -18,17 +18,12 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from typing_extensions import ParamSpec
 
+from ._annotations import unevaluated_signature
 from ._compile import Checker, compile_fields
 from ._docstrings import cleaned, split_docstring
 from ._fields import Field, ToolCall
 from ._frozen import Frozen, Unique
-from ._introspect import (
-    Signature,
-    Unresolved,
-    read_signature,
-    unevaluated_signature,
-    unlistable,
-)
+from ._introspect import Signature, Unresolved, read_signature, unlistable
 from ._problems import Invalid, message
 from ._refusals import field, lower_words, safe_refusal
 from ._schema import input_schema, read_only_dict
