@@ -943,6 +943,23 @@ def test_a_docstring_entry_wins_over_an_alias_s_description_however_the_alias_is
     assert [f.description for f in t_.input.fields] == list(said.values())
 
 
+PlainSlug = Annotated[str, Doc("A slug, as the assignment says.")]
+
+
+def test_a_plain_assignment_s_doc_is_the_field_s_own_and_wins_over_the_docstring():
+    """`PlainSlug = Annotated[...]` keeps no name Python could tell from the annotation written
+    out (README, Constraints and descriptions): its `Doc` is the field's own, as `f`'s above."""
+
+    async def t(slug: PlainSlug) -> None:
+        """Takes a slug.
+
+        Args:
+            slug: Not this one: the annotation's Doc wins.
+        """
+
+    assert tool("kit")(t).input.fields[0].description == "A slug, as the assignment says."
+
+
 def test_an_empty_doc_writes_no_description():
     async def t(x: Annotated[int, Doc("")], xs: list[Annotated[int, Doc("")]]) -> None: ...
 
