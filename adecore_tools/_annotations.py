@@ -18,19 +18,51 @@ from typing import Any
 
 import typing_extensions as te
 
-__all__ = ["hints", "resolved_in", "unevaluated_signature", "unreadable", "written", "written_as"]
+__all__ = [
+    "hints",
+    "read_from",
+    "resolved_in",
+    "unevaluated_signature",
+    "unreadable",
+    "written",
+    "written_as",
+]
 
 
-def hints(obj: object) -> dict[str, Any]:
-    """The hints of a class, or of a function's parameters; typing's own error if they fail."""
-    if isinstance(obj, type) and te.is_typeddict(obj):
+def read_from(obj: object) -> Any:
+    """What `hints` and `unreadable` read: a class, or a function's parameters in its namespace.
+
+    A function's `__wrapped__` chain is followed here, for the module it was written in: one
+    that loops raises `inspect`'s own `ValueError`, as reading its signature would, and no
+    annotation is blamed. Its annotations are read by `hints`, where reading them may fail.
+    """
+    if isinstance(obj, type):
+        return obj
+    return types.SimpleNamespace(
+        __annotations__={},
+        __globals__=getattr(inspect.unwrap(typing.cast("Any", obj)), "__globals__", {}),
+        __module__=getattr(obj, "__module__", None),
+        __type_params__=getattr(obj, "__type_params__", ()),
+        function=obj,
+    )
+
+
+def hints(target: Any) -> dict[str, Any]:
+    """The hints of what `read_from` gave; typing's own error if they fail.
+
+    A function's parameter annotations are kept on `target` as they were read, before typing
+    resolved them, for `unreadable` to try each alone without evaluating them again.
+    """
+    if isinstance(target, type) and te.is_typeddict(target):
         # A TypedDict holds its bases' keys as its own (they are not in its MRO), each quoted
         # name marked with the module that wrote it: no namespace of the class's own module
         # may come first.
-        return te.get_type_hints(obj, localns={}, include_extras=True)
-    if isinstance(obj, type):
-        return te.get_type_hints(obj, include_extras=True)
-    target = _parameters(obj)
+        return te.get_type_hints(target, localns={}, include_extras=True)
+    if isinstance(target, type):
+        return te.get_type_hints(target, include_extras=True)
+    # read here: from Python 3.14 reading them evaluates them (PEP 649), which may fail; not the
+    # return annotation, no field, which may name what only a type checker imports
+    target.__annotations__ = _parameter_annotations(target.function)
     # `localns` not the module's own (typing shares `Optional["Item"]` between modules, and with
     # the module as both namespaces would keep the first module's `Item`), but the function's
     # type parameters (`async def f[T]`): Python 3.12 does not look them up itself
@@ -58,36 +90,18 @@ def _as_class_body(target: Any, local: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _parameters(fn: object) -> Any:
-    """A function's parameters, ready for `get_type_hints` in its own module.
-
-    Their annotations without the return annotation: it is no field, and may name what only a
-    type checker imports (`if TYPE_CHECKING:`).
-    """
-    return types.SimpleNamespace(
-        __annotations__=_parameter_annotations(fn),
-        __globals__=getattr(inspect.unwrap(typing.cast("Any", fn)), "__globals__", {}),
-        __module__=getattr(fn, "__module__", None),
-        __type_params__=getattr(fn, "__type_params__", ()),
-    )
-
-
-def unreadable(obj: object, error: type[Exception]) -> str | None:
-    """The first field whose annotation alone fails as the whole did, to name it.
+def unreadable(target: Any, error: type[Exception]) -> str | None:
+    """The first field whose annotation alone fails as the whole did in `hints(target)`.
 
     Each is read where the whole was: in the function's own namespace, with its type parameters;
     a class's inherited fields in their own class's module, bases first, as typing reads them,
     and (but for a `TypedDict`'s) with the names of the class body after the module's.
     """
-    try:
-        target = obj if isinstance(obj, type) else _parameters(obj)
-    except Exception:  # noqa: BLE001 - they fail otherwise too (an `__annotate__` that raises)
-        return None
     in_body = isinstance(target, type) and not te.is_typeddict(target)
     for owner in reversed(target.__mro__) if isinstance(target, type) else (target,):
         try:
             annotations = _evaluated(owner)
-        except Exception:  # noqa: BLE001 - as above
+        except Exception:  # noqa: BLE001 - they fail otherwise too (an `__annotate__` that raises)
             return None
         local = {p.__name__: p for p in getattr(owner, "__type_params__", ())}
         module, found_in = getattr(owner, "__module__", None), getattr(owner, "__globals__", None)

@@ -27,6 +27,7 @@ from typing_extensions import TypeIs
 
 from ._annotations import (
     hints,
+    read_from,
     resolved_in,
     unevaluated_signature,
     unreadable,
@@ -234,8 +235,9 @@ def _check_documented(
 
 def _hints(obj: object, where: Where) -> dict[str, Any]:
     """The hints of a class, or of a function's parameters; what fails, named."""
+    target = read_from(obj)
     try:
-        return hints(obj)
+        return hints(target)
     except NameError as exc:
         name = exc.name or str(exc)
         mention = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
@@ -248,7 +250,7 @@ def _hints(obj: object, where: Where) -> dict[str, Any]:
     except RecursionError:  # a type nested too deep, not a bad one: `_tool` says so
         raise
     except Exception as exc:  # a string annotation that is no valid Python, or fails to evaluate
-        culprit = unreadable(obj, type(exc))
+        culprit = unreadable(target, type(exc))
         place = where if culprit is None else where.into(culprit)
         raise place.error(TypeError, _cannot_read("an annotation", exc)) from exc
 

@@ -520,6 +520,20 @@ def test_a_dataclass_field_that_cannot_be_read_is_named_though_inherited_or_read
         make(t)
 
 
+@pytest.mark.parametrize("annotation", ["int", "'list[int'"])
+def test_a_wrapper_loop_is_inspects_error_not_an_annotations(annotation):
+    """A function whose `__wrapped__` leads back to it has no signature `inspect` can read: its
+    own `ValueError` says so, as `inspect.signature` does, whether its annotations read or not;
+    no annotation is blamed for it, nor is a type asked for."""
+    namespace: dict[str, Any] = {}
+    exec(f"async def t(count: {annotation}) -> None: ...", namespace)  # noqa: S102
+    namespace["t"].__wrapped__ = namespace["t"]
+
+    with pytest.raises(ValueError, match=r"^wrapper loop when unwrapping") as info:
+        make(namespace["t"])
+    assert type(info.value) is ValueError
+
+
 def test_an_annotation_failing_only_once_is_refused_naming_the_parameter():
     """Tried alone again to name its field, it no longer fails: nothing is named but the
     parameter, whose type cannot be read."""
