@@ -501,6 +501,21 @@ class Sheet:
         self.n = n
 
 
+@dataclass(init=False)
+class BareCell:
+    n: int
+
+    def __init__(self, n):  # a parameter with no annotation: what is tested
+        self.n = n
+
+
+def test_the_docstring_dataclasses_wrote_for_an_own_init_with_a_bare_parameter_is_none():
+    """A parameter with no annotation shows bare in what `dataclasses` wrote (`BareCell(n)`):
+    that is no description either, and telling so raises nothing."""
+    assert BareCell.__doc__ == "BareCell(n)"
+    assert "description" not in one_field(BareCell)["properties"]["x"]
+
+
 def test_the_docstring_dataclasses_wrote_for_an_own_init_with_no_return_annotation_is_none():
     """It ends at the parameters; a docstring going on as if a return annotation followed is
     the class's own."""
