@@ -534,6 +534,23 @@ def test_a_wrapper_loop_is_inspects_error_not_an_annotations(annotation):
     assert type(info.value) is ValueError
 
 
+@dataclass
+class AlsoUnreadable(Unreadable):
+    extra: "dict[str" = None  # noqa: F722 - fails as its base's does, but is read after it
+
+
+def test_of_two_fields_failing_alike_the_base_s_read_first_is_named():
+    """typing reads a base's annotations before the class's own, so the error is the base's
+    field's: that field is named, not the class's own that fails the same way."""
+
+    async def t(item: AlsoUnreadable) -> None: ...
+
+    with pytest.raises(TypeError) as info:
+        make(t)
+    assert str(info.value).startswith("field 'item.shown' of tool 't': an annotation cannot be")
+    assert "got 'list[int'" in str(info.value)
+
+
 def test_an_annotation_failing_only_once_is_refused_naming_the_parameter():
     """Tried alone again to name its field, it no longer fails: nothing is named but the
     parameter, whose type cannot be read."""
