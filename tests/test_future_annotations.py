@@ -490,6 +490,42 @@ def test_an_inherited_key_is_read_in_the_module_that_wrote_it(typeddict):
     }
 
 
+@pytest.mark.parametrize("typeddict", ["typing", "typing_extensions"])
+def test_a_typeddict_key_failing_is_named_though_an_inherited_key_names_a_name_of_its_module(
+    typeddict,
+):
+    """An inherited key is read in its base's module when the field that fails is looked for
+    too: `Item` is a value in the child's module, and reading the base's key there would name
+    it in place of the key that failed."""
+    _module(
+        f"bin_base_{typeddict}",
+        f"""
+        from {typeddict} import TypedDict
+
+        class Item(TypedDict):
+            count: int
+
+        class Base(TypedDict):
+            item: "Item"
+        """,
+    )
+    child = _module(
+        f"bin_child_{typeddict}",
+        f"""
+        from bin_base_{typeddict} import Base
+
+        Item = 3  # a value, no type: read here, the base's key would fail too
+
+        class Child(Base):
+            more: "int | 3"
+
+        async def t(shelf: Child) -> None: ...
+        """,
+    )
+    with pytest.raises(TypeError, match=r"^field 'shelf\.more' of tool 't': an annotation"):
+        tool("bin", description="Puts.")(child.t)
+
+
 def test_a_dataclass_field_naming_a_class_nested_in_it_is_read_in_the_class_body():
     """A dataclass's text annotation is read with its class body's names first, as Python reads
     one written there: only a TypedDict's keys skip that namespace (its bases' keys are its own,
