@@ -235,7 +235,14 @@ def _check_documented(
 
 def _hints(obj: object, where: Where) -> dict[str, Any]:
     """The hints of a class, or of a function's parameters; what fails, named."""
-    target = read_from(obj)
+    try:
+        target = read_from(obj)
+    except ValueError as exc:  # `inspect.unwrap`: no annotation is to blame
+        raise where.error(
+            TypeError,
+            "its __wrapped__ chain loops, so Python cannot read its signature; let "
+            "__wrapped__ lead to the function it wraps",
+        ) from exc
     try:
         return hints(target)
     except NameError as exc:
