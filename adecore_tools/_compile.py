@@ -68,6 +68,7 @@ from ._problems import (
     one_line,
     show,
     text_of,
+    unreadable,
 )
 
 __all__ = ["Checker", "compile_fields", "expected"]
@@ -255,7 +256,7 @@ def _str(value: Any) -> str | Invalid:
         return value
     if issubclass(type(value), str):
         return str.__str__(value)
-    return mismatch("a string", show(value))
+    return mismatch("a string", value)
 
 
 def _int(value: Any, *, native: bool = False) -> int | Invalid:
@@ -266,7 +267,7 @@ def _int(value: Any, *, native: bool = False) -> int | Invalid:
         return int.__int__(value)
     if not native and issubclass(kind, float) and float.is_integer(value):
         return int(float.__float__(value))
-    return mismatch("an integer", show(value))
+    return mismatch("an integer", value)
 
 
 def _native_int(value: Any) -> int | Invalid:
@@ -283,18 +284,18 @@ def _float(value: Any) -> float | Invalid:
         try:
             number = float(int.__int__(value))
         except OverflowError:
-            return mismatch("a finite number", show(value))
+            return mismatch("a finite number", value)
     else:
-        return mismatch("a number", show(value))
+        return mismatch("a number", value)
     if not math.isfinite(number):
-        return mismatch("a finite number", show(value))
+        return mismatch("a finite number", value)
     return number  # type: ignore[no-any-return]
 
 
 def _bool(value: Any) -> bool | Invalid:
     if type(value) is bool:
         return value
-    return mismatch("a boolean", show(value))
+    return mismatch("a boolean", value)
 
 
 _SCALARS: dict[tuple[type, bool], Checker] = {
@@ -335,7 +336,7 @@ def _native_choice(outputs: tuple[object, ...], phrase: str) -> Checker:
         for output in outputs:
             if value is output or (type(value) is type(output) and value == output):
                 return value
-        return mismatch(phrase, show(value))
+        return mismatch(phrase, value)
 
     return check
 
@@ -348,7 +349,7 @@ def _string_choice(table: dict[Any, object], phrase: str) -> Checker:
             found = table.get(value if kind is str else str.__str__(value), _NO_VALUE)
             if found is not _NO_VALUE:
                 return found
-        return mismatch(phrase, show(value))
+        return mismatch(phrase, value)
 
     return check
 
@@ -356,7 +357,7 @@ def _string_choice(table: dict[Any, object], phrase: str) -> Checker:
 def _boolean_choice(table: dict[Any, object], phrase: str) -> Checker:
     def check(value: Any) -> Any:
         found = table.get(value, _NO_VALUE) if type(value) is bool else _NO_VALUE
-        return mismatch(phrase, show(value)) if found is _NO_VALUE else found
+        return mismatch(phrase, value) if found is _NO_VALUE else found
 
     return check
 
@@ -371,7 +372,7 @@ def _number_choice(table: dict[Any, object], phrase: str) -> Checker:
             found = table.get(number, _NO_VALUE)
             if found is not _NO_VALUE:
                 return found
-        return mismatch(phrase, show(value))
+        return mismatch(phrase, value)
 
     return check
 
@@ -672,7 +673,7 @@ def _array(node: Array, *, native: bool, most: int | None = None) -> Checker:
     def check(value: Any) -> Any:
         items = _items_of(value)
         if items is None:
-            return mismatch("an array", show(value))
+            return mismatch("an array", value)
         out = list(map(item, items))
         if any(map(isinstance, out, repeat(Invalid))):
             return _item_problems(out)
@@ -707,7 +708,7 @@ def _native_array(item: Checker, build: type) -> Checker:
 
     def check(value: Any) -> Any:
         if not isinstance(value, kind) or isinstance(value, (str, bytes)):
-            return mismatch(wanted, show(value))
+            return mismatch(wanted, value)
         found = _item_problems(map(item, typing.cast("cabc.Iterable[object]", value)))
         return value if found is None else found
 
@@ -735,8 +736,8 @@ def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:
         try:
             return [(key, entry) for key, entry in value.items()]
         except Exception:  # noqa: BLE001 - a mapping that cannot be read is the input's fault
-            return mismatch("an object", "a mapping that could not be read")
-    return mismatch("an object", show(value))
+            return unreadable()
+    return mismatch("an object", value)
 
 
 def _record(values: Checker) -> Checker:
@@ -783,7 +784,7 @@ def _union(node: Union, *, native: bool) -> Checker:
                 closest is None or failure.count < closest.count
             ):
                 closest = failure
-        return mismatch(phrase, show(value)) if closest is None else closest
+        return mismatch(phrase, value) if closest is None else closest
 
     return check
 
@@ -934,8 +935,8 @@ def _native_object(node: Object) -> Checker:
 def _native_entries(node: Object, value: object) -> dict[Any, Any] | Invalid:
     if node.is_dataclass:
         if not isinstance(value, node.cls):
-            return mismatch(f"a {node.cls.__name__}", show(value))
+            return mismatch(f"a {node.cls.__name__}", value)
         return {f.name: getattr(value, f.name, None) for f in node.fields}
     if isinstance(value, cabc.Mapping):
         return dict(typing.cast("cabc.Mapping[object, object]", value))
-    return mismatch("an object", show(value))
+    return mismatch("an object", value)

@@ -37,6 +37,7 @@ __all__ = [
     "one_line",
     "show",
     "text_of",
+    "unreadable",
 ]
 
 LIMIT = 10
@@ -127,15 +128,21 @@ class Mismatch(Invalid):
     """The value is not of the type at all (as opposed to breaking a bound or a nested rule).
 
     A union reports its branches' own problems only for a branch the value's type fit. It is
-    made whole and never added to: `text` is its one problem. The text, and the list of entries
-    holding it, are only written when asked for (a union or a message's limit drops many); written
-    when it was made, they cost a refusal of two wrong fields 70 ns.
+    made whole and never added to: `text` is its one problem. It keeps the value it refused, and
+    the value's picture (`got`), the text and the list of entries holding it are only written
+    when a message asks for them: a union drops its branches' mismatches, and a message shows
+    only the first `LIMIT` of a million wrong items.
     """
 
-    __slots__ = ("expected", "got")
+    __slots__ = ("expected", "value")
     expected: str
-    got: str
+    value: object
     count = 1
+
+    @property
+    def got(self) -> str:
+        """The picture of the refused value (`show`)."""
+        return show(self.value)
 
     @property
     def text(self) -> str:
@@ -148,11 +155,29 @@ class Mismatch(Invalid):
         return [self.text]
 
 
-def mismatch(expected: str, got: str) -> Mismatch:
-    """One problem at the value itself: `expected <expected>, got <got>`."""
+class Unreadable(Mismatch):
+    """A mapping whose own methods failed when it was read: its type fit, its entries did not."""
+
+    __slots__ = ()
+
+    @property
+    def got(self) -> str:
+        """What was sent, in place of a picture the mapping's failing methods cannot give."""
+        return "a mapping that could not be read"
+
+
+def mismatch(expected: str, value: object) -> Mismatch:
+    """One problem at the value itself: `expected <expected>, got <show(value)>`."""
     found = Mismatch()
     found.expected = expected
-    found.got = got
+    found.value = value
+    return found
+
+
+def unreadable() -> Unreadable:
+    """The problem of a mapping that could not be read: `expected an object, got a mapping ...`."""
+    found = Unreadable()
+    found.expected = "an object"
     return found
 
 
@@ -211,7 +236,7 @@ def _write(found: Invalid, path: tuple[Step, ...], lines: list[str]) -> None:
             elif not path and type(step) is str and step.isidentifier():
                 # a field of the wrong type, the usual case: `text` written out, as reading the
                 # property costs more than the text saved
-                lines.append(f"{step}: expected {inner.expected}, got {inner.got}")
+                lines.append(f"{step}: expected {inner.expected}, got {show(inner.value)}")
             else:
                 lines.append(_line((*path, step), inner.text))
         elif isinstance(entry, str):
