@@ -15,11 +15,19 @@ a nested object):
   a new list; mode: "fast" or "slow";
 - unknown keys are refused, after the fields' problems, in input order;
 - at most 10 problems are listed, then `and N more`.
+
+`declare` is the floor of the `define` workload: the least any library does to declare a tool of
+these field kinds (see its docstring).
 """
 
+import inspect
 import json
-from collections.abc import Mapping
-from typing import Any
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, Literal
+
+import annotated_types as at
 
 NOTE_TEXT_MAX = 200
 ITEM_COUNT_BELOW = 1000
@@ -184,3 +192,134 @@ def _check_item(item: object, path: str, problems: list[str]) -> dict[str, Any]:
     if not data.keys() <= _ITEM_FIELDS:
         _unknown(data, _ITEM_FIELDS, problems, f"{path}.")
     return {"name": name, "count": count}
+
+
+# --- define: the least a declaration does -------------------------------------------------------
+
+FieldCheck = Callable[[Any, str, list[str]], Any]
+"""One field's check: the value to pass on, or a problem appended (behind the field's path)."""
+
+
+def declare(fn: Callable[..., Any]) -> tuple[Callable[[Any], dict[str, Any]], dict[str, Any]]:
+    """A tool function of the benchmark's field kinds declared by hand: its validator and listing.
+
+    The least any library does to declare a tool: its parameters read with `inspect.signature`
+    and their hints with `typing.get_type_hints` (STYLE.md 3), a check chosen for each field, and
+    its MCP listing entry written. A field's check and schema are made once per hint, as the
+    library makes its own (the four field types the tools share are read once). Nothing else: no
+    name or description is checked, no mistake in the declaration is explained, and only `str`,
+    `int`, `bool`, a `list`, a `Literal`, `X | None`, `MinLen`, `MaxLen` and `Ge` are read.
+    """
+    hints = typing.get_type_hints(fn, include_extras=True)
+    fields: list[tuple[str, FieldCheck, object]] = []
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for name, parameter in inspect.signature(fn).parameters.items():
+        check, properties[name] = _field(hints[name])
+        if parameter.default is parameter.empty:
+            required.append(name)
+        fields.append((name, check, parameter.default))
+    known = frozenset(properties)
+
+    def validate(data: Any) -> dict[str, Any]:
+        if type(data) is not dict:
+            data = _as_dict(data, "")
+        problems: list[str] = []
+        out: dict[str, Any] = {}
+        for name, check, default in fields:
+            value = data.get(name)
+            if value is not None:
+                out[name] = check(value, name, problems)
+            elif default is inspect.Parameter.empty:
+                problems.append(f"{name}: missing")
+            else:
+                out[name] = default
+        if not data.keys() <= known:
+            _unknown(data, known, problems, "")
+        if problems:
+            raise Refused(problems)
+        return out
+
+    schema = {"type": "object", "properties": properties, "required": required}
+    entry = {
+        "name": fn.__name__,
+        "description": inspect.cleandoc(fn.__doc__ or ""),
+        "inputSchema": schema,
+        "annotations": {"readOnlyHint": False, "destructiveHint": False},
+    }
+    return validate, entry
+
+
+_FIELDS: dict[Any, tuple[FieldCheck, dict[str, Any]]] = {}
+"""Each hint's check and schema, made once (the benchmark's hints are all hashable)."""
+
+
+def _field(hint: Any) -> tuple[FieldCheck, dict[str, Any]]:
+    """A field's check and schema, made once per hint."""
+    if (made := _FIELDS.get(hint)) is None:
+        made = _FIELDS[hint] = _make_field(hint)
+    return made
+
+
+def _make_field(hint: Any) -> tuple[FieldCheck, dict[str, Any]]:  # noqa: C901 - one branch per kind
+    """A field's check and schema; a hint of none of the benchmark's kinds raises `TypeError`."""
+    if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
+        (hint,) = [arg for arg in typing.get_args(hint) if arg is not type(None)]  # `X | None`
+    bounds: tuple[Any, ...] = ()
+    if typing.get_origin(hint) is Annotated:
+        hint, *metadata = typing.get_args(hint)
+        bounds = tuple(metadata)
+    least = next((b.min_length for b in bounds if isinstance(b, at.MinLen)), 0)
+    most = next((b.max_length for b in bounds if isinstance(b, at.MaxLen)), None)
+    lowest: Any = next((b.ge for b in bounds if isinstance(b, at.Ge)), None)
+    if hint is str:
+
+        def check_str(value: Any, path: str, problems: list[str]) -> Any:
+            if type(value) is not str:
+                problems.append(f"{path}: expected a string, got {show(value)}")
+            elif len(value) < least or (most is not None and len(value) > most):
+                problems.append(f"{path}: expected {least} to {most} characters, got {len(value)}")
+            return value
+
+        return check_str, {"type": "string"}
+    if hint is int:
+
+        def check_int(value: Any, path: str, problems: list[str]) -> Any:
+            if type(value) is not int:
+                problems.append(f"{path}: expected an integer, got {show(value)}")
+            elif lowest is not None and value < lowest:
+                problems.append(f"{path}: expected at least {lowest}, got {value}")
+            return value
+
+        return check_int, {"type": "integer"}
+    if hint is bool:
+
+        def check_bool(value: Any, path: str, problems: list[str]) -> Any:
+            if type(value) is not bool:
+                problems.append(f"{path}: expected a boolean, got {show(value)}")
+            return value
+
+        return check_bool, {"type": "boolean"}
+    if typing.get_origin(hint) is list:
+        check_item, item_schema = _field(typing.get_args(hint)[0])
+
+        def check_list(value: Any, path: str, problems: list[str]) -> Any:
+            if type(value) is not list and type(value) is not tuple:
+                problems.append(f"{path}: expected an array, got {show(value)}")
+                return value
+            return [check_item(item, f"{path}[{i}]", problems) for i, item in enumerate(value)]
+
+        return check_list, {"type": "array", "items": item_schema}
+    if typing.get_origin(hint) is Literal:
+        choices = typing.get_args(hint)
+        allowed = frozenset(choices)
+        phrase = ", ".join(json.dumps(choice) for choice in choices)
+
+        def check_choice(value: Any, path: str, problems: list[str]) -> Any:
+            if type(value) is not str or value not in allowed:
+                problems.append(f"{path}: expected one of {phrase}, got {show(value)}")
+            return value
+
+        return check_choice, {"type": "string", "enum": list(choices)}
+    msg = f"the floor declares only the benchmark's field kinds, not {hint!r}"
+    raise TypeError(msg)

@@ -186,6 +186,23 @@ def test_floor_note_rules_match_the_library(data):
         assert paths(message) == paths(expected[2])
 
 
+@pytest.mark.parametrize("data", [workloads.VALID, workloads.INVALID, *NOTE_RULES])
+def test_the_floor_of_define_declares_a_validator_of_the_library_rules(data):
+    validate, _ = floor.declare(workloads.note_function(0))
+    hand = workloads.Validator("floor", validate, floor.Refused, lambda exc: exc.message)
+    expected = reference(workloads.ours_note_tool(), data)
+    accepted, output, message = decide(hand, data)
+    assert (accepted, output) == expected[:2]
+    if not accepted:
+        assert paths(message) == paths(expected[2])
+
+
+def test_the_floor_of_define_lists_what_the_library_lists():
+    functions = workloads.note_functions(1)
+    listing = workloads.ours_list(workloads.ours_define(functions))
+    assert [floor.declare(fn)[1] for fn in functions] == listing
+
+
 BATCH_RULES = [
     pytest.param(None, id="none-is-no-fields"),
     pytest.param({"items": []}, id="empty"),
