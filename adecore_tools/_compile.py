@@ -432,7 +432,9 @@ def _length_of_sent(
     tests = tuple(_length_test(c, inner) for c in bounds)
 
     def with_lengths(sent: Any, problems: Invalid) -> Invalid:
-        if type(problems) is Mismatch:  # not a list or a mapping at all: its type is the problem
+        if isinstance(problems, Mismatch):
+            # not a list or a mapping at all, or a mapping that could not be read (`Unreadable`):
+            # its type is the problem, and a mapping is not read again to count it
             return problems
         sized: cabc.Sized | None
         if isinstance(inner, Array):

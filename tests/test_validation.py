@@ -1133,6 +1133,33 @@ def test_a_mapping_that_cannot_be_read_again_keeps_the_problems_of_its_first_rea
     )
 
 
+def test_a_mapping_that_could_not_be_read_is_read_once_for_its_length():
+    """A bounded record's mapping that failed when read is refused for that alone: it is not read
+    a second time to count it, which would run its code again and, had that reading worked, count
+    entries the message says could not be read."""
+
+    class FailsFirst(Mapping):
+        reads = 0
+
+        def __getitem__(self, key):
+            return 1
+
+        def __iter__(self) -> Iterator[str]:
+            self.reads += 1
+            if self.reads == 1:
+                raise RuntimeError("first read fails")
+            return iter(["a"])
+
+        def __len__(self) -> int:
+            return 1
+
+    sent = FailsFirst()
+    assert refused(takes_bounded_record, {"labels": sent}) == (
+        "labels: expected an object, got a mapping that could not be read"
+    )
+    assert sent.reads == 1
+
+
 def test_a_mapping_read_as_an_object_is_called_one_where_it_is_refused():
     """Any `Mapping` is read as an object, so a refusal calls it one, as it calls a dict: a model
     told `a value of type mappingproxy` learns a Python class name, not what it sent."""
