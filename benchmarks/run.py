@@ -731,7 +731,8 @@ NOTES = """\
   `MCPServer().tool()(fn)` and `FastMCP().tool(fn)`. The empty peer servers are built before the
   clock starts. One warm-up round is not counted. The floor (`floor.declare`) does the least any
   library must: it reads each function's signature and hints, chooses a check per field and
-  writes the listing entry, with no check of the declaration and no cache.
+  writes the listing entry, with no check of the declaration; like the library, it makes each
+  hint's check and schema once.
 - list: `registry.mcp_tools()` against the SDK's `await server.list_tools()` and fastmcp's
   `[t.to_mcp_tool() for t in await server.list_tools(run_middleware=False)]`.
 - validate: the message is built in every refusal case (`ToolRefusal.message`, pydantic
