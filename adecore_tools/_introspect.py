@@ -174,12 +174,13 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
     call: inspect.Parameter | None = None
     call_type: type[ToolCall] | None = None
     for index, param in enumerate(unevaluated_signature(fn).parameters.values()):
-        here = where.into(param.name)
-        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+        name, kind = param.name, param.kind  # properties: a call for each read
+        here = where.into(name)
+        if kind in _VARIADIC:
             raise here.error(TypeError, "*args and **kwargs cannot be described; name each field")
-        if param.name not in hints:
-            raise here.error(TypeError, _no_annotation(param.name, fn, first=index == 0))
-        hint = hints[param.name]
+        if name not in hints:
+            raise here.error(TypeError, _no_annotation(name, fn, first=index == 0))
+        hint = hints[name]
         called = te.get_origin(hint) or hint  # a generic call class too
         if _is_call_class(called):
             if call is not None:
@@ -190,12 +191,12 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
                 )
             call, call_type = param, called
             continue
-        if param.kind is param.POSITIONAL_ONLY:
+        if kind is param.POSITIONAL_ONLY:
             raise here.error(TypeError, "is positional-only; fields are passed by name")
-        default = MISSING if param.default is param.empty else param.default
+        default = param.default
         node = _node(hint, here, ())
-        doc = docs.get(param.name)
-        fields.append(_field(param.name, node, default, doc, here, hint=hint))
+        doc = docs.get(name)
+        fields.append(_parameter_field(name, node, default, doc, here, hint))
     _check_documented(docs, fields, call, where)
     return Signature(
         fields=tuple(fields),
@@ -203,6 +204,32 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
         call_type=call_type,
         call_positional=call is not None and call.kind is call.POSITIONAL_ONLY,
     )
+
+
+def _parameter_field(  # noqa: PLR0913, PLR0917 - `_field`'s facts, in its order
+    name: str, node: Node, default: object, doc: str | None, where: Where, hint: object
+) -> Field:
+    """A parameter's field; one with no default, or `None`, `True` or `False`, is made once.
+
+    Those defaults are the same objects in every function, so the field is the same in every tool
+    writing it; any other default is the function's own object, kept by its field. A docstring
+    entry gives way to a `Doc` on the annotation itself only (`_field`): the key says if one is.
+    """
+    if default is inspect.Parameter.empty:
+        default = MISSING
+    elif default is not None and type(default) is not bool:
+        return _field(name, node, default, doc, where, hint=hint)
+    key = (name, node, default, doc, doc is not None and _documents_itself(hint))
+    return once(_PARAMETER_FIELDS, key, _new_parameter_field, name, node, default, doc, where, hint)
+
+
+def _new_parameter_field(  # noqa: PLR0913, PLR0917 - as above, for `once`
+    name: str, node: Node, default: object, doc: str | None, where: Where, hint: object
+) -> Field:
+    return _field(name, node, default, doc, where, hint=hint)
+
+
+_PARAMETER_FIELDS: dict[tuple[object, ...], Field] = {}
 
 
 def _no_annotation(name: str, fn: Callable[..., Any], *, first: bool) -> str:
