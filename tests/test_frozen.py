@@ -330,3 +330,49 @@ def test_the_sources_of_dropped_validators_do_not_pile_up(monkeypatch):
         del one, two
     gc.collect()
     assert sources() - before <= 4  # the shapes still cached; without their removal, 80
+
+
+def test_a_parameter_field_is_shared_only_by_tools_that_write_it_alike():
+    """A field with no default, or `None`, `True` or `False`, is made once for every tool writing
+    the same name, type and docstring entry; one differing in any of these is its own."""
+    from typing import Annotated  # noqa: PLC0415
+
+    from typing_extensions import Doc  # noqa: PLC0415
+
+    @tool("shared")
+    async def first(x: int, flag: bool = True, y: Annotated[int, Doc("a y")] | None = None) -> None:
+        """First.
+
+        Args:
+            x: the number.
+        """
+
+    @tool("shared")
+    async def second(
+        x: int, flag: bool = True, y: Annotated[int, Doc("a y")] | None = None
+    ) -> None:
+        """Second.
+
+        Args:
+            x: the number.
+        """
+
+    @tool("shared")
+    async def third(
+        x: int, flag: bool = False, y: Annotated[int, Doc("a y")] | None = None
+    ) -> None:
+        """Third.
+
+        Args:
+            x: another number.
+            y: a y, documented twice.
+        """
+
+    one, two, three = (t.input.fields for t in (first, second, third))
+    assert all(a is b for a, b in zip(one, two, strict=True))
+    assert one[0].description == "the number."
+    assert three[0].description == "another number."
+    assert three[1].default is False
+    assert one[1].default is True
+    assert three[2].description == "a y"  # the annotation's own `Doc` comes first
+    assert three[2] == one[2]
