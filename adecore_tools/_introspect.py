@@ -1075,14 +1075,15 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
     else:
         _check_closed(cls, where)
         optional_keys: frozenset[str] = getattr(cls, "__optional_keys__", frozenset[str]())
-        for name, hint in hints.items():
+        for key, hint in hints.items():
+            name = _key_text(key, cls, where)
             if (why := unlistable(name)) is not None:
                 raise where.error(ValueError, f"the key {name!r} of {_name(cls)} {why}")
             here = where.into(name)
             bare, say = _key_wrappers(hint, here)
             node = _node(bare, here, seen)
             if say is None:  # SPEC 4.1: a key admitting None may be left out, unless required_field
-                say = name not in optional_keys and (
+                say = key not in optional_keys and (
                     not isinstance(node, Nullable) or _required_message(node) is not None
                 )
             doc = docs.get(name)
@@ -1093,6 +1094,21 @@ def _object(cls: type[object], where: Where, seen: tuple[object, ...]) -> Object
         description=description or None,
         is_dataclass=is_dataclass,
     )
+
+
+def _key_text(key: object, cls: type[object], where: Where) -> str:
+    """A `TypedDict` key as plain text, which every lookup of the validator compares.
+
+    A str subclass's own hash or equality would decide those lookups, and the functional syntax
+    takes keys that are no string at all.
+    """
+    if not isinstance(key, str):
+        raise where.error(
+            TypeError,
+            f"the key {_said(key)} of {_name(cls)} is not a string; an object's keys are "
+            "strings in JSON: name the key with one",
+        )
+    return str.__str__(key)
 
 
 def _field_doc(f: dataclasses.Field[Any], where: Where) -> str | None:

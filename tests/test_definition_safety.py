@@ -1051,6 +1051,50 @@ def test_any_typeddict_key_declares_lists_and_validates():
     assert missing.message.endswith(f"and {len(keys) - 10} more")
 
 
+@pytest.mark.parametrize(
+    ("key", "shown"),
+    [(1, "1"), (None, "None"), (("a",), "('a',)"), (10**5000, "a very large integer")],
+    ids=["int", "None", "tuple", "huge int"],
+)
+def test_a_typeddict_key_that_is_no_string_is_refused_at_decoration(key, shown):
+    """The functional syntax takes any key: one no JSON object has is the host's mistake.
+
+    It raised AttributeError ('int' object has no attribute 'isascii') out of @tool.
+    """
+    keyed: Any = te.TypedDict("Keyed", {key: int})  # type: ignore[operator]
+    with pytest.raises(TypeError) as caught:
+        declare(keyed)
+    assert str(caught.value) == (
+        f"field 'fld' of tool 'odd_tool': the key {shown} of {__name__}.Keyed is not a string; "
+        "an object's keys are strings in JSON: name the key with one"
+    )
+
+
+class _OwnHash(str):
+    """A key class whose hash is its own: a lookup by the text would never find it."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        return 1
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is _OwnHash and str.__eq__(self, other)
+
+
+def test_a_typeddict_key_of_a_str_subclass_is_read_as_its_text():
+    """The key's own hash and equality decided every lookup: the field refused every input."""
+    keyed: Any = te.TypedDict(  # type: ignore[operator]
+        "Keyed", {_OwnHash("blue"): int, _OwnHash("green"): te.NotRequired[int]}
+    )
+    t = declare(keyed)
+    assert tool_input_schema(t)["properties"]["fld"]["required"] == ["blue"]
+    got = parse_tool_input(t, {"fld": {"blue": 1}})
+    assert got == {"fld": {"blue": 1}}
+    assert [type(key) for key in got["fld"]] == [str]
+    assert [type(f.name) for f in t.input.fields[0].type.fields] == [str, str]
+
+
 def test_field_names_the_generated_validator_uses_itself():
     names = [
         "data",
