@@ -15,7 +15,10 @@ import sys
 import types
 from pathlib import Path
 
+import annotated_types
 import pytest
+
+from adecore_tools import ToolRefusal, parse_tool_input, tool
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -97,3 +100,22 @@ def test_every_integration_sample_runs_and_prints_what_it_says(number, monkeypat
 
 def test_the_integration_samples_exist():
     assert len(SAMPLE.findall(INTEGRATIONS)) == 3
+
+
+def test_the_item_bound_advised_for_a_set_of_ints_refuses_every_crafted_hash():
+    """Guarantees: the integers k * (2**61 - 1) share one hash, and so do their negatives, so a
+    set of them is quadratic to build. The item bound the README advises must refuse both: with
+    `Lt(2**61)` alone, 16,000 negatives took six seconds."""
+    advised = re.search(r"`(set\[Annotated\[int, [^`]*\]\])`", README)
+    assert advised is not None
+    namespace: dict[str, object] = {**vars(annotated_types)}
+    exec("from typing import Annotated\nA = " + advised.group(1), namespace)  # noqa: S102 - README
+    source = 'async def takes_ids(*, ids: A) -> None:\n    """Takes ids."""\n'
+    exec(source, namespace)  # noqa: S102 - our own source text
+    takes_ids = tool("readme")(namespace["takes_ids"])
+    step = 2**61 - 1
+    for sign in (1, -1):
+        crafted = [sign * k * step for k in range(2, 12)]
+        assert {hash(n) for n in crafted} == {0}
+        with pytest.raises(ToolRefusal):
+            parse_tool_input(takes_ids, {"ids": crafted})
