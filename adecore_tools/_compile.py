@@ -509,8 +509,15 @@ _SAID = 200
 
 
 def _said(exc: ValueError, otherwise: str) -> str:
-    """What a host's `ValueError` says, cut: it may repeat the input (`float("x" * 10**6)`)."""
-    text = str(exc)
+    """What a host's `ValueError` says, cut: it may repeat the input (`float("x" * 10**6)`).
+
+    It may hold the input itself, too (`ValueError("too large:", n)`), and Python writes no int
+    of over 4300 digits: then it says nothing, and `otherwise` stands.
+    """
+    try:
+        text = str(exc)
+    except ValueError:
+        return otherwise
     if not text or text.isspace():
         return otherwise
     return text if len(text) <= _SAID else f"{text[:_SAID]}…"

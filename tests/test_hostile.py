@@ -35,6 +35,7 @@ from adecore_tools import (
     parse_tool_input,
     refusal_body,
     tool,
+    transform,
 )
 
 MILLION = 10**6
@@ -1101,6 +1102,53 @@ def test_int_just_beyond_a_float_is_refused_by_float_fields():
         refused({"x": 2**1024}).message == "x: expected a finite number, got a very large integer"
     )
     assert accepted({"x": 2**1023})["x"] == float(2**1023)
+
+
+def _at_most_100(n: int) -> int:
+    if n > 100:
+        raise ValueError("too large:", n)  # the input itself, as a host may well write
+    return n
+
+
+def _is_at_most_100(n: int) -> bool:
+    return _at_most_100(n) == n
+
+
+@dataclasses.dataclass
+class Capped:
+    n: int
+
+    def __post_init__(self) -> None:
+        _at_most_100(self.n)
+
+
+@tool("hostile")
+async def capped(
+    *,
+    changed: Annotated[int, transform(_at_most_100)] | None = None,
+    checked: Annotated[int, at.Predicate(_is_at_most_100)] | None = None,
+    built: Capped | None = None,
+) -> None:
+    """Takes ints a host's ValueError refuses, naming them."""
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ({"changed": HUGE}, "changed: the value was refused"),
+        (
+            {"checked": HUGE},
+            "checked: expected a value passing _is_at_most_100, got a very large integer",
+        ),
+        ({"built": {"n": HUGE}}, "built: Capped refused these values"),
+        ({"changed": 101}, "changed: ('too large:', 101)"),
+    ],
+    ids=["transform", "predicate", "dataclass", "within the digits"],
+)
+def test_a_host_value_error_holding_a_huge_int_is_a_refusal(data, said):
+    """Writing the error's text raised Python's int-to-text `ValueError`, which came out of
+    `parse_tool_input` in place of the refusal; its text is left out, as an empty one is."""
+    assert refused(data, capped).message == said
 
 
 @tool("hostile")
