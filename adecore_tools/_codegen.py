@@ -39,7 +39,9 @@ __all__ = [
     "MAKE",
     "MISSING_FIELD",
     "TYPEDDICT",
+    "Part",
     "Plan",
+    "fast_path",
     "object_validator",
 ]
 
@@ -65,27 +67,39 @@ Checker = Callable[[Any], Any]
 class Plan(Frozen):
     """Everything the generated validator of one object needs, decided by `_compile`."""
 
-    __slots__ = ("mode", "names", "nodes", "checkers", "left_out", "clean", "build")
+    __slots__ = ("mode", "names", "parts", "clean", "build")
     mode: str
     names: tuple[str, ...]
-    nodes: tuple[Node, ...]
-    checkers: tuple[Checker, ...]
-    left_out: tuple[tuple[str, object], ...]
+    parts: tuple[Part, ...]
     clean: Callable[[Any], tuple[dict[str, Any] | None, Invalid | None]]
     build: Callable[[dict[str, Any]], Any] | None
 
-    def __init__(  # noqa: PLR0913 - built by keyword, once per object type
+    def __init__(
         self,
         *,
         mode: str,
         names: tuple[str, ...],
-        nodes: tuple[Node, ...],
-        checkers: tuple[Checker, ...],
-        left_out: tuple[tuple[str, object], ...],
+        parts: tuple[Part, ...],
         clean: Callable[[Any], tuple[dict[str, Any] | None, Invalid | None]],
         build: Callable[[dict[str, Any]], Any] | None,
     ) -> None:
-        self._set(mode, names, nodes, checkers, left_out, clean, build)
+        self._set(mode, names, parts, clean, build)
+
+
+class Part:
+    """What one field brings to its object's validator: checker, value left out, fast path.
+
+    Made once per shared field (`_compile`) and never compared: a plain class, cheap to make.
+    """
+
+    __slots__ = ("checker", "kind", "left_out", "lines", "values")
+
+    def __init__(self, checker: Checker, kind: str, left_out: object, fast: _Fast) -> None:
+        self.checker = checker
+        self.kind = kind
+        self.left_out = _ABSENT if kind == ABSENT else left_out
+        self.lines = fast.lines
+        self.values = fast.values
 
 
 class _Fast(Frozen):
@@ -112,10 +126,7 @@ deleted, as deleting one while `linecache.checkcache()` runs raises `KeyError` t
 
 def object_validator(plan: Plan) -> Checker:
     """The validator for one object, from the factory of its shape."""
-    fast = [once(_FAST, (node, i), _fast, node, i) for i, node in enumerate(plan.nodes)]
-    fields = tuple(
-        (kind, f.lines, len(f.values)) for (kind, _), f in zip(plan.left_out, fast, strict=True)
-    )
+    fields = tuple((p.kind, p.lines, len(p.values)) for p in plan.parts)
     factory = once(_FACTORIES, (plan.mode, fields), _factory, plan.mode, fields)
     arguments: list[object] = [
         frozenset(plan.names),
@@ -127,11 +138,14 @@ def object_validator(plan: Plan) -> Checker:
         _ABSENT,
         plan.build,
     ]
-    for name, checker, (kind, value), f in zip(
-        plan.names, plan.checkers, plan.left_out, fast, strict=True
-    ):
-        arguments += (name, checker, _ABSENT if kind == ABSENT else value, *f.values)
+    for name, p in zip(plan.names, plan.parts, strict=True):
+        arguments += (name, p.checker, p.left_out, *p.values)
     return factory(*arguments)
+
+
+def fast_path(node: Node, i: int) -> _Fast:
+    """The fast path of field `i` of node `node`, made once per equal node and place."""
+    return once(_FAST, (node, i), _fast, node, i)
 
 
 def _factory(mode: str, fields: _Shape) -> Callable[..., Checker]:

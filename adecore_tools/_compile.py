@@ -49,7 +49,7 @@ from ._fields import (
     Union,
     bound_types,
 )
-from ._frozen import once
+from ._frozen import keep, once
 from ._introspect import Where
 from ._problems import (
     LIMIT,
@@ -850,17 +850,43 @@ def _object_checker(fields: Sequence[Field], mode: str, node: Object | None) -> 
                 found = add(found, Unknown(name, names))
         return known, found
 
+    parts = [_part(f, i, mode) for i, f in enumerate(fields)]
     return _codegen.object_validator(
         _codegen.Plan(
             mode=mode,
             names=names,
-            nodes=tuple(f.type for f in fields),
-            checkers=tuple(_checker(_bare(f.type)) for f in fields),  # None: left out
-            left_out=tuple(_left_out(f, mode) for f in fields),
+            parts=tuple(parts),
             clean=clean,
             build=None if node is None or not node.is_dataclass else _constructor(node.cls),
         )
     )
+
+
+def _part(f: Field, i: int, mode: str) -> _codegen.Part:
+    """What the validator takes from one field, made once per field object, place and mode.
+
+    A field with no default, or `None`, `True` or `False`, is one object shared by every tool
+    writing it (`_introspect`), so one lookup replaces its checker's, fast path's and missing
+    problem's. Found by identity, so a field met once is never hashed; any other default is the
+    function's own object, copied for each tool (a mutable one), so its part is made each time.
+    """
+    default = f.default
+    if not (default is MISSING or default is None or type(default) is bool):
+        return _new_part(f, i, mode)
+    known = _PARTS.get((id(f), i, mode))
+    if known is not None and known[0] is f:
+        return known[1]
+    # the entry keeps the field, so no other object takes its id while the entry stands
+    return keep(_PARTS, (id(f), i, mode), (f, _new_part(f, i, mode)))[1]
+
+
+def _new_part(f: Field, i: int, mode: str) -> _codegen.Part:
+    kind, value = _left_out(f, mode)
+    checker = _checker(_bare(f.type))  # None: left out
+    return _codegen.Part(checker, kind, value, _codegen.fast_path(f.type, i))
+
+
+_PARTS: dict[tuple[int, int, str], tuple[Field, _codegen.Part]] = {}
 
 
 def _left_out(f: Field, mode: str) -> tuple[str, object]:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, TypeVar
 
 from typing_extensions import Self, TypeVarTuple, Unpack, dataclass_transform
 
-__all__ = ["CACHE_LIMIT", "Frozen", "Unique", "once"]
+__all__ = ["CACHE_LIMIT", "Frozen", "Unique", "keep", "once"]
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
@@ -44,6 +44,14 @@ def once(
             cache.clear()
         found = cache.setdefault(key, built)
     return found
+
+
+def keep(cache: dict[Any, T], key: Hashable, value: T) -> T:
+    """`value`, kept in `cache` under `key`: a cache `once` does not fill, bounded as its are."""
+    if len(cache) >= CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 CACHE_LIMIT = 4096

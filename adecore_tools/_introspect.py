@@ -56,7 +56,7 @@ from ._fields import (
     required_field,
     transform,
 )
-from ._frozen import Frozen, once
+from ._frozen import Frozen, keep, once
 from ._problems import show
 
 __all__ = [
@@ -175,6 +175,15 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
     call_type: type[ToolCall] | None = None
     for index, param in enumerate(unevaluated_signature(fn).parameters.values()):
         name, kind = param.name, param.kind  # properties: a call for each read
+        default = param.default
+        doc = docs.get(name)
+        if kind in _NAMED and (default is _EMPTY or default is None or type(default) is bool):
+            # a type read before, by this very object, for a field made before
+            hint = hints.get(name, _EMPTY)
+            known = _KNOWN_FIELDS.get((name, id(hint), default, doc))
+            if known is not None and known[0] is hint:
+                fields.append(known[1])
+                continue
         here = where.into(name)
         if kind in _VARIADIC:
             raise here.error(TypeError, "*args and **kwargs cannot be described; name each field")
@@ -193,9 +202,7 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
             continue
         if kind is param.POSITIONAL_ONLY:
             raise here.error(TypeError, "is positional-only; fields are passed by name")
-        default = param.default
         node = _node(hint, here, ())
-        doc = docs.get(name)
         fields.append(_parameter_field(name, node, default, doc, here, hint))
     _check_documented(docs, fields, call, where)
     return Signature(
@@ -215,12 +222,16 @@ def _parameter_field(  # noqa: PLR0913, PLR0917 - `_field`'s facts, in its order
     writing it; any other default is the function's own object, kept by its field. A docstring
     entry gives way to a `Doc` on the annotation itself only (`_field`): the key says if one is.
     """
-    if default is inspect.Parameter.empty:
+    if default is _EMPTY:
         default = MISSING
     elif default is not None and type(default) is not bool:
         return _field(name, node, default, doc, where, hint=hint)
     key = (name, node, default, doc, doc is not None and _documents_itself(hint))
-    return once(_PARAMETER_FIELDS, key, _new_parameter_field, name, node, default, doc, where, hint)
+    made = once(_PARAMETER_FIELDS, key, _new_parameter_field, name, node, default, doc, where, hint)
+    # by the hint's id, so no hint is hashed or compared: the entry keeps the hint, so no other
+    # object takes its id while the entry stands
+    known = (name, id(hint), _EMPTY if default is MISSING else default, doc)
+    return keep(_KNOWN_FIELDS, known, (hint, made))[1]
 
 
 def _new_parameter_field(  # noqa: PLR0913, PLR0917 - as above, for `once`
@@ -230,6 +241,16 @@ def _new_parameter_field(  # noqa: PLR0913, PLR0917 - as above, for `once`
 
 
 _PARAMETER_FIELDS: dict[tuple[object, ...], Field] = {}
+_KNOWN_FIELDS: dict[tuple[str, int, object, str | None], tuple[object, Field]] = {}
+"""The shared fields of parameters passed by name: by name, the very hint object, default and entry.
+
+A hint met again (typing keeps its last 128 `Annotated[...]`, `Literal[...]` and unions; an alias
+or a class is one object) gives its field with no walk of the hint to build a key: a hint's
+equality is not enough there (`int | str == str | int`), its identity is. A positional-only
+parameter is never looked up, so it still reaches its error.
+"""
+_EMPTY: Any = inspect.Parameter.empty
+_NAMED = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
 
 
 def _no_annotation(name: str, fn: Callable[..., Any], *, first: bool) -> str:

@@ -10,10 +10,13 @@ import pytest
 
 from adecore_tools import (
     ToolAnnotations,
+    ToolRefusal,
     ToolRegistry,
     create_tool_registry,
     define_toolkit,
+    parse_tool_input,
     tool,
+    tool_input_schema,
 )
 from adecore_tools._fields import MISSING, Field, Nullable, Scalar
 from adecore_tools._frozen import Frozen, Unique
@@ -376,3 +379,56 @@ def test_a_parameter_field_is_shared_only_by_tools_that_write_it_alike():
     assert one[1].default is True
     assert three[2].description == "a y"  # the annotation's own `Doc` comes first
     assert three[2] == one[2]
+
+
+def test_a_field_found_by_its_hint_is_one_written_alike_and_its_validator_part_is_its_own():
+    """A hint met again gives its field by the hint object itself, with its own default and
+    docstring entry; each field's part of the validator is that of an equal field in the same
+    place. Equal hints in another order, a default equal to `True`, a positional-only parameter
+    and fields in other places each get their own."""
+    from typing import Annotated, Union  # noqa: PLC0415
+
+    from annotated_types import Ge  # noqa: PLC0415
+
+    number_first = Union[int, str]  # noqa: UP007 - typing caches it: one object, met again
+    text_first = Union[str, int]  # noqa: UP007
+    assert number_first == text_first
+    count = Annotated[int, Ge(0)]
+
+    async def one(a: number_first = None, b: count = 1, flag: bool = True) -> None:
+        """One."""
+
+    async def two(b: count, a: text_first = None, flag: bool = True) -> None:
+        """Two."""
+
+    async def three(flag: bool = 1) -> None:  # type: ignore[assignment] # an int, equal to True
+        """Three."""
+
+    async def four(b: count, /) -> None:
+        """Four."""
+
+    async def five(x: int, y: str) -> None:
+        """Five."""
+
+    async def six(y: str, x: int) -> None:
+        """Six: the same fields, in other places."""
+
+    for _ in range(2):  # the second time, every hint is met again
+        first, second = tool("shared")(one), tool("shared")(two)
+        assert tool_input_schema(first)["properties"]["a"] == {"type": "integer"}
+        assert tool_input_schema(second)["properties"]["a"] == {"type": "string"}
+        assert parse_tool_input(first, {"a": "7"}) == {"a": "7", "b": 1, "flag": True}
+        assert parse_tool_input(second, {"b": 2, "a": 7}) == {"b": 2, "a": 7, "flag": True}
+        with pytest.raises(ToolRefusal, match="b: expected at least 0, got -1"):
+            parse_tool_input(second, {"b": -1, "a": "x"})
+        with pytest.raises(ToolRefusal, match="b: missing"):
+            parse_tool_input(second, {"a": "x"})
+        with pytest.raises(ValueError, match="the default 1 is refused"):
+            tool("shared")(three)
+        with pytest.raises(TypeError, match="positional-only"):
+            tool("shared")(four)
+        fifth, sixth = tool("shared")(five), tool("shared")(six)
+        assert parse_tool_input(fifth, {"x": 1, "y": "a"}) == {"x": 1, "y": "a"}
+        assert parse_tool_input(sixth, {"x": 1, "y": "a"}) == {"y": "a", "x": 1}
+        with pytest.raises(ToolRefusal, match=r"^y: expected a string, got 1; x: expected an"):
+            parse_tool_input(sixth, {"x": "a", "y": 1})
