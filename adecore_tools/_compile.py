@@ -48,8 +48,9 @@ from ._fields import (
     Scalar,
     Union,
     bound_types,
+    shared_default,
 )
-from ._frozen import keep, once
+from ._frozen import keep, kept, once
 from ._introspect import Where
 from ._problems import (
     LIMIT,
@@ -870,14 +871,11 @@ def _part(f: Field, i: int, mode: str) -> _codegen.Part:
     problem's. Found by identity, so a field met once is never hashed; any other default is the
     function's own object, copied for each tool (a mutable one), so its part is made each time.
     """
-    default = f.default
-    if not (default is MISSING or default is None or type(default) is bool):
+    if not shared_default(f.default):
         return _new_part(f, i, mode)
-    known = _PARTS.get((id(f), i, mode))
-    if known is not None and known[0] is f:
-        return known[1]
-    # the entry keeps the field, so no other object takes its id while the entry stands
-    return keep(_PARTS, (id(f), i, mode), (f, _new_part(f, i, mode)))[1]
+    key = (id(f), i, mode)
+    known = kept(_PARTS, key, f)
+    return known if known is not None else keep(_PARTS, key, f, _new_part(f, i, mode))
 
 
 def _new_part(f: Field, i: int, mode: str) -> _codegen.Part:
@@ -886,7 +884,7 @@ def _new_part(f: Field, i: int, mode: str) -> _codegen.Part:
     return _codegen.Part(checker, kind, value, _codegen.fast_path(f.type, i))
 
 
-_PARTS: dict[tuple[int, int, str], tuple[Field, _codegen.Part]] = {}
+_PARTS: dict[tuple[int, int, str], tuple[object, _codegen.Part]] = {}
 
 
 def _left_out(f: Field, mode: str) -> tuple[str, object]:

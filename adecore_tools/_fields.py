@@ -40,11 +40,22 @@ __all__ = [
     "Union",
     "bound_types",
     "required_field",
+    "shared_default",
     "transform",
 ]
 
 MISSING: Any = dataclasses.MISSING
 """The `default` of a field that has none (it is required, or left out when not sent)."""
+
+
+def shared_default(value: object) -> bool:
+    """Whether a default is the same object in every function writing it: none, None, a bool.
+
+    A field with such a default is the same in every tool writing it, so it is made once and
+    shared; any other default is the function's own object, kept by its own field.
+    """
+    return value is MISSING or value is None or type(value) is bool
+
 
 JsonType: TypeAlias = Literal["string", "integer", "number", "boolean"]
 

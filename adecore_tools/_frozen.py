@@ -18,7 +18,7 @@ from typing import Any, ClassVar, TypeVar
 
 from typing_extensions import Self, TypeVarTuple, Unpack, dataclass_transform
 
-__all__ = ["CACHE_LIMIT", "Frozen", "Unique", "keep", "once"]
+__all__ = ["CACHE_LIMIT", "Frozen", "Unique", "keep", "kept", "once"]
 
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
@@ -46,11 +46,24 @@ def once(
     return found
 
 
-def keep(cache: dict[Any, T], key: Hashable, value: T) -> T:
-    """`value`, kept in `cache` under `key`: a cache `once` does not fill, bounded as its are."""
+def kept(cache: dict[Any, tuple[object, T]], key: Hashable, owner: object) -> T | None:
+    """What `keep` holds for `owner` under `key`, a key holding `id(owner)`; None if nothing.
+
+    Found by identity, so `owner` is never hashed or compared. An id is reused once its object
+    is gone, so an entry counts only if it holds `owner` itself.
+    """
+    entry = cache.get(key)
+    return entry[1] if entry is not None and entry[0] is owner else None
+
+
+def keep(cache: dict[Any, tuple[object, T]], key: Hashable, owner: object, value: T) -> T:
+    """`value`, kept for `owner` under `key`, for `kept` to find; bounded as `once`'s caches are.
+
+    The entry holds `owner`, so no other object takes its id while the entry stands.
+    """
     if len(cache) >= CACHE_LIMIT:
         cache.clear()
-    cache[key] = value
+    cache[key] = (owner, value)
     return value
 
 

@@ -54,9 +54,10 @@ from ._fields import (
     Union,
     bound_types,
     required_field,
+    shared_default,
     transform,
 )
-from ._frozen import Frozen, keep, once
+from ._frozen import Frozen, keep, kept, once
 from ._problems import show
 
 __all__ = [
@@ -175,14 +176,14 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
     call_type: type[ToolCall] | None = None
     for index, param in enumerate(unevaluated_signature(fn).parameters.values()):
         name, kind = param.name, param.kind  # properties: a call for each read
-        default = param.default
+        default = MISSING if param.default is _EMPTY else param.default
         doc = docs.get(name)
-        if kind in _NAMED and (default is _EMPTY or default is None or type(default) is bool):
+        if kind in _NAMED and shared_default(default):
             # a type read before, by this very object, for a field made before
             hint = hints.get(name, _EMPTY)
-            known = _KNOWN_FIELDS.get((name, id(hint), default, doc))
-            if known is not None and known[0] is hint:
-                fields.append(known[1])
+            known = kept(_KNOWN_FIELDS, (name, id(hint), default, doc), hint)
+            if known is not None:
+                fields.append(known)
                 continue
         here = where.into(name)
         if kind in _VARIADIC:
@@ -222,16 +223,11 @@ def _parameter_field(  # noqa: PLR0913, PLR0917 - `_field`'s facts, in its order
     writing it; any other default is the function's own object, kept by its field. A docstring
     entry gives way to a `Doc` on the annotation itself only (`_field`): the key says if one is.
     """
-    if default is _EMPTY:
-        default = MISSING
-    elif default is not None and type(default) is not bool:
+    if not shared_default(default):
         return _field(name, node, default, doc, where, hint=hint)
     key = (name, node, default, doc, doc is not None and _documents_itself(hint))
     made = once(_PARAMETER_FIELDS, key, _new_parameter_field, name, node, default, doc, where, hint)
-    # by the hint's id, so no hint is hashed or compared: the entry keeps the hint, so no other
-    # object takes its id while the entry stands
-    known = (name, id(hint), _EMPTY if default is MISSING else default, doc)
-    return keep(_KNOWN_FIELDS, known, (hint, made))[1]
+    return keep(_KNOWN_FIELDS, (name, id(hint), default, doc), hint, made)
 
 
 def _new_parameter_field(  # noqa: PLR0913, PLR0917 - as above, for `once`
@@ -242,7 +238,8 @@ def _new_parameter_field(  # noqa: PLR0913, PLR0917 - as above, for `once`
 
 _PARAMETER_FIELDS: dict[tuple[object, ...], Field] = {}
 _KNOWN_FIELDS: dict[tuple[str, int, object, str | None], tuple[object, Field]] = {}
-"""The shared fields of parameters passed by name: by name, the very hint object, default and entry.
+"""The shared fields of parameters passed by name (`kept`): by name, the very hint object, default
+and entry.
 
 A hint met again (typing keeps its last 128 `Annotated[...]`, `Literal[...]` and unions; an alias
 or a class is one object) gives its field with no walk of the hint to build a key: a hint's
