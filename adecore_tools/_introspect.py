@@ -1042,7 +1042,9 @@ def _hashable(node: Node) -> bool:
         )
     if isinstance(node, Array):
         return node.kind in (tuple, frozenset) and _hashable(node.items)
-    return isinstance(node, (Scalar, Choice))
+    if isinstance(node, Choice):  # an Enum with its own `__eq__` has members that do not hash
+        return all(type(output).__hash__ is not None for output in node.outputs)
+    return isinstance(node, Scalar)
 
 
 def _record(args: tuple[object, ...], where: Where, seen: tuple[object, ...]) -> Record:

@@ -610,7 +610,16 @@ def test_sets_of_hashable_containers(annotation, sent, got):
 
 
 @pytest.mark.parametrize(
-    "annotation", [set[list[int]], set[tuple[list[int], ...]], frozenset[dict[str, int]]]
+    "annotation",
+    [
+        set[list[int]],
+        set[tuple[list[int], ...]],
+        frozenset[dict[str, int]],
+        # members that do not hash: the set could not be built on any call
+        set[CaseBlind],
+        frozenset[CaseBlind | None],
+        set[tuple[CaseBlind, ...]],
+    ],
 )
 def test_sets_of_unhashable_containers_are_refused_at_declaration(annotation):
     async def fn(x) -> None:
