@@ -96,7 +96,16 @@ def _check_defaults(fields: Sequence[Field], where: Where) -> None:
     for f in fields:
         here = where.into(f.name)
         if f.default is not MISSING and f.default is not None:
-            refused = _checker(f.type, native=True)(f.default)
+            try:
+                refused = _checker(f.type, native=True)(f.default)
+            except RecursionError:  # a type nested too deep: `_tool` says so
+                raise
+            except Exception as exc:  # a predicate's own bug, met on the default: say where
+                raise here.error(
+                    TypeError,
+                    f"checking the default {_written(f.default)} raised "
+                    f"{type(exc).__name__}: {exc}; fix the check, or change the default",
+                ) from exc
             if isinstance(refused, Invalid):
                 raise here.error(
                     ValueError,

@@ -1097,6 +1097,20 @@ def test_a_default_refused_by_a_host_check_inside_a_list_names_the_item():
     assert "own type ([0]: must be positive);" in str(info.value)
 
 
+def test_a_host_check_that_fails_on_the_default_is_named_at_declaration():
+    """A predicate's own bug (not a `ValueError`) met on the default names the tool and field."""
+
+    async def bad_default(code: Annotated[int, Predicate(lambda v: v.isdigit())] = 5) -> None: ...
+
+    with pytest.raises(TypeError) as info:
+        make(bad_default)
+    assert str(info.value) == (
+        "field 'code' of tool 'bad_default': checking the default 5 raised AttributeError: "
+        "'int' object has no attribute 'isdigit'; fix the check, or change the default"
+    )
+    assert isinstance(info.value.__cause__, AttributeError)
+
+
 class Uncopyable(list[int]):
     """A list that refuses to be copied, as an object holding a lock or a file would."""
 
