@@ -170,11 +170,13 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
     `docs` are the parameter descriptions from the function's docstring.
     """
     where = Where(tool)
+    if (owner := _defined_in(fn)) is not None:  # before the hints: `self: "Service"` waits for none
+        _refuse_unbound(fn, owner, where)
     hints = _hints(fn, where)
     fields: list[Field] = []
     call: inspect.Parameter | None = None
     call_type: type[ToolCall] | None = None
-    for index, param in enumerate(unevaluated_signature(fn).parameters.values()):
+    for param in unevaluated_signature(fn).parameters.values():
         name, kind = param.name, param.kind  # properties: a call for each read
         default = MISSING if param.default is _EMPTY else param.default
         doc = docs.get(name)
@@ -189,7 +191,7 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
         if kind in _VARIADIC:
             raise here.error(TypeError, "*args and **kwargs cannot be described; name each field")
         if name not in hints:
-            raise here.error(TypeError, _no_annotation(name, fn, first=index == 0))
+            raise here.error(TypeError, "has no annotation; annotate it with the type it takes")
         hint = hints[name]
         called = te.get_origin(hint) or hint  # a generic call class too
         if _is_call_class(called):
@@ -250,15 +252,31 @@ _EMPTY: Any = inspect.Parameter.empty
 _NAMED = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
 
 
-def _no_annotation(name: str, fn: Callable[..., Any], *, first: bool) -> str:
+def _defined_in(fn: Callable[..., Any]) -> str | None:
+    """The class a plain function was written in (`Service.write`, not `outer.<locals>.f`)."""
+    if inspect.ismethod(fn):  # bound: its instance or class is filled
+        return None
     owner = getattr(fn, "__qualname__", "").rpartition(".")[0].rpartition(".")[2]
-    in_class = first and owner not in ("", "<locals>")  # `Service.write`, not `outer.<locals>.f`
-    if in_class and name in ("self", "cls"):  # a method decorated in its class: no instance
-        return (
-            "has no annotation, and a tool is called without an instance or class; decorate "
-            f"the bound method after the class instead: tool(...)(obj.{fn.__name__})"
+    return None if owner in ("", "<locals>") else owner
+
+
+def _refuse_unbound(fn: Callable[..., Any], owner: str, where: Where) -> None:
+    """Refuse a method decorated in its class body: a tool is called with no instance or class.
+
+    However `self` is annotated: as `Self` or its class, the model would have to send it (a
+    dataclass's fields would even be listed as input).
+    """
+    try:
+        first = next(iter(unevaluated_signature(fn).parameters), None)
+    except (TypeError, ValueError):  # no signature, or a `__wrapped__` loop: `_hints` says which
+        return
+    if first in ("self", "cls"):
+        raise where.into(first).error(
+            TypeError,
+            f"is the {'instance' if first == 'self' else 'class'} of a method decorated in "
+            f"{owner}'s body, and a tool is called without one; decorate the bound method after "
+            f"the class instead: tool(...)(obj.{fn.__name__})",
         )
-    return "has no annotation; annotate it with the type it takes"
 
 
 def _check_documented(

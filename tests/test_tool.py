@@ -691,6 +691,29 @@ def test_a_method_decorated_in_its_class_says_to_decorate_the_bound_method():
                 return text
 
 
+def test_a_method_decorated_in_its_class_is_refused_however_self_is_annotated():
+    """Annotated, `self` was read as a field: of a dataclass, the model was to send the instance."""
+    fix = r"^field 'self' of tool 'write': is the instance of a method decorated in Service's body"
+    with pytest.raises(TypeError, match=fix):
+
+        @dataclass
+        class Service:
+            notes: list[str]
+
+            @tool("kit")
+            async def write(self: "Service", text: str) -> str:
+                """Writes."""
+                return text
+
+    with pytest.raises(TypeError, match=fix):
+
+        class Service:  # type: ignore[no-redef]
+            @tool("kit")
+            async def write(self: typing_extensions.Self, text: str) -> str:
+                """Writes."""
+                return text
+
+
 def test_a_function_parameter_named_cls_is_told_to_annotate_it():
     """Only a method's first parameter is its instance or class."""
 
