@@ -1773,6 +1773,19 @@ def test_tool_input_fields_in_signature_order():
     assert [f.description for f in fields] == ["The text.", "How many copies.", None, None]
 
 
+def test_a_tool_gives_get_type_hints_what_its_function_gives_for_a_none_default():
+    """README: as the function does, with the `Optional` 3.10 adds (the tool has its defaults)."""
+
+    async def noted(n: int = None, *, m: str = None) -> None:  # noqa: RUF013 - the subject
+        """Notes."""
+
+    hints = typing.get_type_hints(make(noted))
+    assert hints == typing.get_type_hints(noted)
+    optional = sys.version_info < (3, 11)
+    assert hints["n"] == (Optional[int] if optional else int)  # noqa: UP045
+    assert hints["m"] == (Optional[str] if optional else str)  # noqa: UP045
+
+
 def test_missing_is_the_dataclasses_sentinel():
     assert MISSING is dataclasses.MISSING
 
