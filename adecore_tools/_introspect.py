@@ -64,6 +64,7 @@ __all__ = [
     "Signature",
     "Unresolved",
     "Where",
+    "check_bound",
     "read_signature",
     "unlistable",
 ]
@@ -170,8 +171,6 @@ def read_signature(fn: Callable[..., Any], tool: str, docs: Mapping[str, str]) -
     `docs` are the parameter descriptions from the function's docstring.
     """
     where = Where(tool)
-    if (owner := _defined_in(fn)) is not None:  # before the hints: `self: "Service"` waits for none
-        _refuse_unbound(fn, owner, where)
     hints = _hints(fn, where)
     fields: list[Field] = []
     call: inspect.Parameter | None = None
@@ -252,26 +251,24 @@ _EMPTY: Any = inspect.Parameter.empty
 _NAMED = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
 
 
-def _defined_in(fn: Callable[..., Any]) -> str | None:
-    """The class a plain function was written in (`Service.write`, not `outer.<locals>.f`)."""
-    if inspect.ismethod(fn):  # bound: its instance or class is filled
-        return None
-    owner = getattr(fn, "__qualname__", "").rpartition(".")[0].rpartition(".")[2]
-    return None if owner in ("", "<locals>") else owner
-
-
-def _refuse_unbound(fn: Callable[..., Any], owner: str, where: Where) -> None:
+def check_bound(fn: Callable[..., Any], tool: str) -> None:
     """Refuse a method decorated in its class body: a tool is called with no instance or class.
 
     However `self` is annotated: as `Self` or its class, the model would have to send it (a
-    dataclass's fields would even be listed as input).
+    dataclass's fields would even be listed as input). Asked at decoration only, before the
+    hints (`self: "Service"` waits for nothing), and not of a static method's function.
     """
+    if inspect.ismethod(fn):  # bound: its instance or class is filled
+        return
+    owner = getattr(fn, "__qualname__", "").rpartition(".")[0].rpartition(".")[2]
+    if owner in ("", "<locals>"):  # `note_write`, `outer.<locals>.f`: not in a class body
+        return
     try:
         first = next(iter(unevaluated_signature(fn).parameters), None)
     except (TypeError, ValueError):  # no signature, or a `__wrapped__` loop: `_hints` says which
         return
     if first in ("self", "cls"):
-        raise where.into(first).error(
+        raise Where(tool, first).error(
             TypeError,
             f"is the {'instance' if first == 'self' else 'class'} of a method decorated in "
             f"{owner}'s body, and a tool is called without one; decorate the bound method after "

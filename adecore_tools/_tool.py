@@ -23,7 +23,7 @@ from ._compile import Checker, compile_fields
 from ._docstrings import cleaned, split_docstring
 from ._fields import Field, ToolCall
 from ._frozen import Frozen, Unique
-from ._introspect import Signature, Unresolved, read_signature, unlistable
+from ._introspect import Signature, Unresolved, check_bound, read_signature, unlistable
 from ._problems import Invalid, message
 from ._refusals import field, lower_words, safe_refusal
 from ._schema import input_schema, read_only_dict
@@ -479,8 +479,9 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
         raise TypeError(msg)
 
     def decorate(fn: Callable[P, Coroutine[Any, Any, R]]) -> Tool[P, R]:
+        static = False
         if isinstance(fn, staticmethod):  # `@tool` above `@staticmethod`: callable, as typed
-            fn = typing.cast("Callable[P, Coroutine[Any, Any, R]]", fn.__func__)
+            fn, static = typing.cast("Callable[P, Coroutine[Any, Any, R]]", fn.__func__), True
         if not (inspect.isfunction(fn) or inspect.ismethod(fn)):
             raise TypeError(_no_function(fn, name))
         tool_name = check_name(fn.__name__ if name is None else name, "tool")
@@ -503,6 +504,8 @@ def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
             msg = f"tool {tool_name!r}: {exc}"
             raise ValueError(msg) from None
         text, docs = _texts(fn.__doc__, description, tool_name)
+        if not static:
+            check_bound(fn, tool_name)
         try:
             calling: _Calling | None = _resolve(fn, tool_name, docs)
         except Unresolved:

@@ -713,6 +713,15 @@ def test_a_method_decorated_in_its_class_is_refused_however_self_is_annotated():
                 """Writes."""
                 return text
 
+    class Labels:  # a static method's first field may be named so: it is no instance
+        @tool("kit")
+        @staticmethod
+        async def label(cls: str) -> str:  # noqa: PLW0211 - the subject
+            """Labels."""
+            return cls
+
+    assert names(Labels.label) == ("cls",)
+
 
 def test_a_function_parameter_named_cls_is_told_to_annotate_it():
     """Only a method's first parameter is its instance or class."""
