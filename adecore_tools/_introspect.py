@@ -721,11 +721,9 @@ def _flatten(metadata: Iterable[object]) -> Iterator[object]:
             yield meta
 
 
-def _checked(check: Check, node: Node, where: Where) -> Check:  # noqa: C901
-    """The check itself, once it is known to fit the type it constrains."""
-    base = node
-    while isinstance(base, (Nullable, Constrained)):
-        base = base.inner
+def _checked(check: Check, node: Node, where: Where) -> Check:
+    """The check itself, once it is known to fit the type it constrains (and what it tests)."""
+    base = _fitted(check, node, where)
     name = type(check).__name__
     if isinstance(check, _NUMERIC_BOUNDS):
         if not _numeric(base):
@@ -764,6 +762,44 @@ def _checked(check: Check, node: Node, where: Where) -> Check:  # noqa: C901
     else:
         _fits_predicate(_plain_callable(check.func, where), node, where)
     return check
+
+
+def _fitted(check: Check, node: Node, where: Where) -> Node:
+    """The type under a check's node's bounds and `| None`, what it must fit.
+
+    The nearest transform met on the way is asked too (`_check_made`).
+    """
+    made = False
+    while isinstance(node, (Nullable, Constrained)):
+        if not made and isinstance(node, Constrained) and node.transforms:
+            _check_made(check, node.transforms[-1], where)
+            made = True
+        node = node.inner
+    return node
+
+
+def _check_made(check: Check, last: object, where: Where) -> None:
+    """Refuse a bound around a type that transforms into a class the bound cannot test.
+
+    Such a bound tests what the transform made (`_compile._layers`), and only a class
+    (`transform(int)`, `transform(UUID)`) tells, here, what that is; a predicate is the host's.
+    """
+    if not _is_class(last):
+        return
+    if isinstance(check, _NUMERIC_BOUNDS):
+        takes = issubclass(last, (int, float))
+    elif isinstance(check, _LENGTH_BOUNDS):
+        takes = hasattr(last, "__len__")
+    else:
+        takes = not isinstance(check, RequiredField) or issubclass(last, str)
+    if not takes:
+        shown = "required_field" if isinstance(check, RequiredField) else type(check).__name__
+        raise where.error(
+            TypeError,
+            f"{shown} stands around a type whose Annotated transforms its value into a "
+            f"{_name(last)}, which it cannot apply to; write {shown} inside that Annotated, "
+            "before the transform",
+        )
 
 
 def _fits_predicate(fn: object, node: Node, where: Where) -> None:

@@ -11,6 +11,7 @@ import enum
 import math
 import sys
 import typing
+import uuid
 from collections.abc import Iterator
 from typing import Annotated, Any, TypedDict
 
@@ -19,7 +20,14 @@ import pytest
 from annotated_types import test_cases as at_cases
 from typing_extensions import Doc, TypeAliasType
 
-from adecore_tools import ToolRefusal, parse_tool_input, tool, tool_input_schema, transform
+from adecore_tools import (
+    ToolRefusal,
+    parse_tool_input,
+    required_field,
+    tool,
+    tool_input_schema,
+    transform,
+)
 
 # --- the corpus ---------------------------------------------------------------------------------
 
@@ -563,6 +571,41 @@ def test_a_type_alias_as_metadata_naming_a_class_not_defined_yet_is_ignored():
 
 ParsedInt = TypeAliasType("ParsedInt", Annotated[str, transform(int)])
 """A predicate on it is given what the transform made: its type is not checked."""
+
+
+UuidText = TypeAliasType("UuidText", Annotated[str, transform(uuid.UUID)])
+Stripped = TypeAliasType("Stripped", Annotated[str, transform(str.strip)])
+
+
+@pytest.mark.parametrize(
+    ("annotation", "name", "made"),
+    [
+        (Annotated[ParsedInt, at.MaxLen(3)], "MaxLen", "int"),
+        (Annotated[UuidText, at.MinLen(1)], "MinLen", "uuid.UUID"),
+        (Annotated[ParsedInt | None, required_field("x needs a number")], "required_field", "int"),
+    ],
+)
+def test_a_bound_around_a_class_that_cannot_take_it_is_refused_at_decoration(
+    annotation, name, made
+):
+    """A bound around a type that transforms tests what it made: a class here (README's advice).
+
+    It was checked only against the type the model sends, and Python's `TypeError` (an int has
+    no len) came out of every call.
+    """
+    with pytest.raises(TypeError) as caught:
+        declare(annotation, "around")
+    assert str(caught.value) == (
+        f"field 'x' of tool 'around': {name} stands around a type whose Annotated transforms its "
+        f"value into a {made}, which it cannot apply to; write {name} inside that Annotated, "
+        "before the transform"
+    )
+
+
+def test_a_bound_around_a_transform_of_the_same_kind_holds_on_what_it_made():
+    t = declare(Annotated[Stripped, at.MinLen(1)], "stripped")
+    assert parse_tool_input(t, {"x": " a "}) == {"x": "a"}
+    assert _refusal(t, {"x": "   "}).message == "x: expected at least 1 character, got 0"
 
 
 class Shade(enum.Enum):
