@@ -830,10 +830,14 @@ def _fits_predicate(fn: object, node: Node, where: Where) -> None:
 
 
 def _given(node: Node) -> list[Any]:
-    """The classes a check on this node is given; `None` where a transform may change it."""
+    """The classes a check on this node is given; `None` where a transform may change it.
+
+    A transform that is a class (`transform(int)`) gives that class.
+    """
     while isinstance(node, (Nullable, Constrained)):
         if isinstance(node, Constrained) and node.transforms:
-            return [None]
+            last = node.transforms[-1]
+            return [last if _is_class(last) else None]
         node = node.inner
     if isinstance(node, Union):
         return [kind for branch in node.branches for kind in _given(branch)]

@@ -648,6 +648,10 @@ class Spot:
             Annotated[Spot, at.Predicate(str.islower)],
             "Predicate(str.islower) takes str, but the field gives it test_constraints.Spot",
         ),
+        (
+            Annotated[ParsedInt, at.Predicate(str.isdigit)],
+            "Predicate(str.isdigit) takes str, but the field gives it int",
+        ),
     ],
     ids=[
         "str method on int",
@@ -656,6 +660,7 @@ class Spot:
         "on an Enum",
         "on a union",
         "on a dataclass",
+        "on what a class transform made",
     ],
 )
 def test_a_builtin_predicate_of_another_type_is_refused_at_decoration(annotation, text):
