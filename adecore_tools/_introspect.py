@@ -1084,7 +1084,9 @@ def _array(kind: object, args: tuple[object, ...], where: Where, seen: tuple[obj
 
 def _hashable(node: Node) -> bool:
     if isinstance(node, (Nullable, Constrained)):
-        return _hashable(node.inner)
+        made = node.transforms[-1] if isinstance(node, Constrained) and node.transforms else None
+        # the set holds what a transform made: a class's instances, or (not known) the type's
+        return made.__hash__ is not None if _is_class(made) else _hashable(node.inner)
     if isinstance(node, Union):
         return all(_hashable(branch) for branch in node.branches)
     if isinstance(node, Object):

@@ -596,6 +596,7 @@ def test_an_enum_whose_members_do_not_hash_is_read():
         (set[tuple[int, ...]], [[1, 2], [1, 2], [3]], {(1, 2), (3,)}),
         (frozenset[frozenset[str]], [["a", "b"], ["b", "a"]], frozenset({frozenset({"a", "b"})})),
         (set[tuple[str, ...] | None], [["a"], None], {("a",), None}),
+        (set[Annotated[list[int], transform(tuple)]], [[1], [1]], {(1,)}),
     ],
 )
 def test_sets_of_hashable_containers(annotation, sent, got):
@@ -619,6 +620,8 @@ def test_sets_of_hashable_containers(annotation, sent, got):
         set[CaseBlind],
         frozenset[CaseBlind | None],
         set[tuple[CaseBlind, ...]],
+        # what the set holds is what the transform made
+        set[Annotated[str, transform(list)]],
     ],
 )
 def test_sets_of_unhashable_containers_are_refused_at_declaration(annotation):
