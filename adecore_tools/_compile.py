@@ -96,8 +96,9 @@ def _check_defaults(fields: Sequence[Field], where: Where) -> None:
     for f in fields:
         here = where.into(f.name)
         if f.default is not MISSING and f.default is not None:
+            check = _checker(f.type, native=True)
             try:
-                refused = _checker(f.type, native=True)(f.default)
+                refused = check(f.default)
             except RecursionError:  # a type nested too deep: `_tool` says so
                 raise
             except Exception as exc:  # a predicate's own bug, met on the default: say where
