@@ -59,6 +59,7 @@ from ._problems import (
     Mismatch,
     Problem,
     Unknown,
+    Unreadable,
     add,
     combine,
     declared,
@@ -795,18 +796,27 @@ def _union(node: Union, *, native: bool) -> Checker:
                 return result
             elif converted is _NO_VALUE:
                 converted = result
-        if converted is not _NO_VALUE:
-            return converted
-        # the problems of the closest branch the value's type fit: the first of the fewest
-        closest = None
-        for failure in failures:
-            if not isinstance(failure, Mismatch) and (
-                closest is None or failure.count < closest.count
-            ):
-                closest = failure
-        return mismatch(phrase, value) if closest is None else closest
+        return converted if converted is not _NO_VALUE else _union_problems(failures, phrase, value)
 
     return check
+
+
+def _union_problems(failures: list[Invalid], phrase: str, value: object) -> Invalid:
+    """A refused union's problems: the closest branch's that the value's type fit, else a mismatch.
+
+    The closest is the first of the fewest problems.
+    """
+    closest = None
+    for failure in failures:
+        if not isinstance(failure, Mismatch) and (closest is None or failure.count < closest.count):
+            closest = failure
+    if closest is not None:
+        return closest
+    # A mapping whose own methods failed is told so: pictured, it would read "expected ... an
+    # object, got an object".
+    if any(type(failure) is Unreadable for failure in failures):
+        return unreadable(phrase)
+    return mismatch(phrase, value)
 
 
 def _unchanged(result: object, value: object) -> bool:

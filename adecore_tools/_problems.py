@@ -26,6 +26,7 @@ __all__ = [
     "Problem",
     "Sent",
     "Unknown",
+    "Unreadable",
     "add",
     "closest",
     "combine",
@@ -174,10 +175,10 @@ def mismatch(expected: str, value: object) -> Mismatch:
     return found
 
 
-def unreadable() -> Unreadable:
+def unreadable(expected: str = "an object") -> Unreadable:
     """The problem of a mapping that could not be read: `expected an object, got a mapping ...`."""
     found = Unreadable()
-    found.expected = "an object"
+    found.expected = expected
     return found
 
 

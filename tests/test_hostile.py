@@ -936,6 +936,24 @@ def test_mapping_that_cannot_be_read_is_refused_at_every_depth(kind):
         assert starts_at(message, name), message
 
 
+@tool("hostile")
+async def either_mapping(
+    *, shape: list[int] | dict[str, int] | None = None, thing: Inner | int | None = None
+) -> None:
+    """Takes a union with a mapping branch."""
+
+
+@pytest.mark.parametrize("kind", ODD)
+def test_a_union_names_a_mapping_that_cannot_be_read(kind):
+    # a union dropped the mapping branch's own words and said "got an object" to "expected ...
+    # an object"
+    for name, wanted in (("shape", "an array or an object"), ("thing", "an object or an integer")):
+        message = refused({name: ODD[kind]}, either_mapping).message
+        if "key" in message:  # a hostile key: read, and refused as a key
+            continue
+        assert message == f"{name}: expected {wanted}, got a mapping that could not be read"
+
+
 def test_a_million_lazy_items():
     class Lazy(Mapping):
         def items(self):  # type: ignore[override]
