@@ -59,7 +59,6 @@ from ._problems import (
     Mismatch,
     Problem,
     Unknown,
-    Unreadable,
     add,
     combine,
     declared,
@@ -68,6 +67,7 @@ from ._problems import (
     message,
     mismatch,
     one_line,
+    out_of_range,
     show,
     text_of,
     unreadable,
@@ -296,11 +296,11 @@ def _float(value: Any) -> float | Invalid:
         try:
             number = float(int.__int__(value))
         except OverflowError:
-            return mismatch("a finite number", value)
+            return out_of_range("a finite number", value)
     else:
         return mismatch("a number", value)
     if not math.isfinite(number):
-        return mismatch("a finite number", value)
+        return out_of_range("a finite number", value)
     return number  # type: ignore[no-any-return]
 
 
@@ -804,19 +804,17 @@ def _union(node: Union, *, native: bool) -> Checker:
 def _union_problems(failures: list[Invalid], phrase: str, value: object) -> Invalid:
     """A refused union's problems: the closest branch's that the value's type fit, else a mismatch.
 
-    The closest is the first of the fewest problems.
+    The closest is the first of the fewest problems. A branch's mismatch that `fits` (a mapping
+    that could not be read, NaN for a float) is its branch's to tell: pictured against the
+    union's types, it would read "expected a number ..., got a very large integer".
     """
     closest = None
     for failure in failures:
-        if not isinstance(failure, Mismatch) and (closest is None or failure.count < closest.count):
+        if (not isinstance(failure, Mismatch) or failure.fits) and (
+            closest is None or failure.count < closest.count
+        ):
             closest = failure
-    if closest is not None:
-        return closest
-    # A mapping whose own methods failed is told so: pictured, it would read "expected ... an
-    # object, got an object".
-    if any(type(failure) is Unreadable for failure in failures):
-        return unreadable(phrase)
-    return mismatch(phrase, value)
+    return mismatch(phrase, value) if closest is None else closest
 
 
 def _unchanged(result: object, value: object) -> bool:

@@ -26,7 +26,6 @@ __all__ = [
     "Problem",
     "Sent",
     "Unknown",
-    "Unreadable",
     "add",
     "closest",
     "combine",
@@ -36,6 +35,7 @@ __all__ = [
     "message",
     "mismatch",
     "one_line",
+    "out_of_range",
     "show",
     "text_of",
     "unreadable",
@@ -139,6 +139,8 @@ class Mismatch(Invalid):
     expected: str
     value: object
     count = 1
+    fits = False
+    """Whether the value's type fit and only what it held did not: a union reports it then."""
 
     @property
     def got(self) -> str:
@@ -160,6 +162,7 @@ class Unreadable(Mismatch):
     """A mapping whose own methods failed when it was read: its type fit, its entries did not."""
 
     __slots__ = ()
+    fits = True
 
     @property
     def got(self) -> str:
@@ -175,10 +178,25 @@ def mismatch(expected: str, value: object) -> Mismatch:
     return found
 
 
-def unreadable(expected: str = "an object") -> Unreadable:
+class OutOfRange(Mismatch):
+    """A number no field holds (NaN, ±Infinity, an int beyond a double): its type fit."""
+
+    __slots__ = ()
+    fits = True
+
+
+def unreadable() -> Unreadable:
     """The problem of a mapping that could not be read: `expected an object, got a mapping ...`."""
     found = Unreadable()
+    found.expected = "an object"
+    return found
+
+
+def out_of_range(expected: str, value: object) -> OutOfRange:
+    """A number of the right type that no field holds: `expected a finite number, got NaN`."""
+    found = OutOfRange()
     found.expected = expected
+    found.value = value
     return found
 
 
