@@ -2093,6 +2093,34 @@ def test_transform_other_exceptions_pass_through():
         run(registry.run("f", {"n": 1}))
 
 
+def test_transform_decimal_needs_its_error_turned_into_a_value_error():
+    """README: `Decimal("x")` raises `InvalidOperation`, an `ArithmeticError`, which passes
+    through; a transform that turns it into a `ValueError` refuses the input."""
+    import decimal  # noqa: PLC0415 - this test's alone
+
+    def to_decimal(text: str) -> decimal.Decimal:
+        try:
+            return decimal.Decimal(text)
+        except decimal.InvalidOperation:
+            raise ValueError("expected a decimal number such as 12.50") from None
+
+    @tool("v")
+    async def bare(price: Annotated[str, transform(decimal.Decimal)]) -> None:
+        """Takes a price."""
+
+    @tool("v")
+    async def wrapped(price: Annotated[str, transform(to_decimal)]) -> None:
+        """Takes a price."""
+
+    assert not issubclass(decimal.InvalidOperation, ValueError)
+    with pytest.raises(decimal.InvalidOperation):
+        parse_tool_input(bare, {"price": "twelve"})
+    assert refused(wrapped, {"price": "twelve"}) == (
+        "price: expected a decimal number such as 12.50"
+    )
+    assert parse_tool_input(wrapped, {"price": "12.50"}) == {"price": decimal.Decimal("12.50")}
+
+
 def test_a_traceback_through_a_validator_shows_its_source_lines():
     """A host's exception passing through the generated validator reads like any other frame."""
 
