@@ -100,8 +100,6 @@ def _check_defaults(fields: Sequence[Field], where: Where) -> None:
             check = _checker(f.type, native=True)
             try:
                 refused = check(f.default)
-            except RecursionError:  # a type nested too deep: `_tool` says so
-                raise
             except Exception as exc:  # a predicate's own bug, met on the default: say where
                 raise here.error(
                     TypeError,

@@ -446,7 +446,7 @@ def _resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> _Callin
             f"tool {name!r}: a type nests deeper than Python's recursion limit lets this package "
             "read it; flatten it (a list of rows, or a record keyed by path)"
         )
-        raise TypeError(msg) from exc  # chained: a default's own `Predicate` may be the cause
+        raise TypeError(msg) from exc
     return _Calling(
         input=checked,
         call_name=signature.call_name,

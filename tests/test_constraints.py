@@ -575,6 +575,8 @@ ParsedInt = TypeAliasType("ParsedInt", Annotated[str, transform(int)])
 
 UuidText = TypeAliasType("UuidText", Annotated[str, transform(uuid.UUID)])
 Stripped = TypeAliasType("Stripped", Annotated[str, transform(str.strip)])
+Counted = TypeAliasType("Counted", Annotated[int, transform(str)])
+Halved = TypeAliasType("Halved", Annotated[int, transform(float)])
 
 
 @pytest.mark.parametrize(
@@ -582,6 +584,7 @@ Stripped = TypeAliasType("Stripped", Annotated[str, transform(str.strip)])
     [
         (Annotated[ParsedInt, at.MaxLen(3)], "MaxLen", "int"),
         (Annotated[UuidText, at.MinLen(1)], "MinLen", "uuid.UUID"),
+        (Annotated[Counted, at.Ge(0)], "Ge", "str"),
         (Annotated[ParsedInt | None, required_field("x needs a number")], "required_field", "int"),
     ],
 )
@@ -606,6 +609,9 @@ def test_a_bound_around_a_transform_of_the_same_kind_holds_on_what_it_made():
     t = declare(Annotated[Stripped, at.MinLen(1)], "stripped")
     assert parse_tool_input(t, {"x": " a "}) == {"x": "a"}
     assert _refusal(t, {"x": "   "}).message == "x: expected at least 1 character, got 0"
+    t = declare(Annotated[Halved, at.Lt(10)], "halved")
+    assert parse_tool_input(t, {"x": 3}) == {"x": 3.0}
+    assert _refusal(t, {"x": 12}).message == "x: expected less than 10, got 12.0"
 
 
 class Shade(enum.Enum):

@@ -520,15 +520,18 @@ def test_a_dataclass_field_that_cannot_be_read_is_named_though_inherited_or_read
         make(t)
 
 
+@pytest.mark.parametrize("qualname", ["t", "Service.t"])
 @pytest.mark.parametrize("annotation", ["int", "'list[int'"])
-def test_a_wrapper_loop_is_named_with_the_tool_not_blamed_on_an_annotation(annotation):
+def test_a_wrapper_loop_is_named_with_the_tool_not_blamed_on_an_annotation(annotation, qualname):
     """A function whose `__wrapped__` leads back to it has no signature `inspect` can read,
     whether its annotations read or not: the declaration error names the tool and says so (SPEC
     3), where `inspect`'s bare `ValueError` came out of `@tool`; no annotation is blamed for it,
-    nor is a type asked for."""
+    nor is a type asked for. Named as a method's, it is not taken for one decorated in its class:
+    that check cannot read the signature either, and leaves the error to the one that names it."""
     namespace: dict[str, Any] = {}
     exec(f"async def t(count: {annotation}) -> None: ...", namespace)  # noqa: S102
     namespace["t"].__wrapped__ = namespace["t"]
+    namespace["t"].__qualname__ = qualname
 
     with pytest.raises(TypeError) as info:
         make(namespace["t"])
@@ -1141,6 +1144,24 @@ def test_a_host_check_that_fails_on_the_default_is_named_at_declaration():
         "'int' object has no attribute 'isdigit'; fix the check, or change the default"
     )
     assert isinstance(info.value.__cause__, AttributeError)
+
+
+def _endless(value: object) -> bool:
+    return _endless(value)
+
+
+def test_a_host_check_that_recurses_without_end_on_the_default_is_named_at_declaration():
+    """Its `RecursionError` is the check's, not a deep type's: the field and default are named."""
+
+    async def bad_default(code: Annotated[int, Predicate(_endless)] = 5) -> None: ...
+
+    with pytest.raises(TypeError) as info:
+        make(bad_default)
+    assert str(info.value).startswith(
+        "field 'code' of tool 'bad_default': checking the default 5 raised RecursionError: "
+    )
+    assert str(info.value).endswith("; fix the check, or change the default")
+    assert isinstance(info.value.__cause__, RecursionError)
 
 
 class Uncopyable(list[int]):
