@@ -1280,6 +1280,35 @@ def test_a_float_default_for_an_int_field_is_refused_even_when_whole():
         make(bad_default)
 
 
+class Tier(enum.IntEnum):
+    LOW = 1
+
+
+class Word(str):
+    __slots__ = ()
+
+
+@pytest.mark.parametrize(
+    ("annotation", "default", "got"),
+    [
+        (Literal[1, 2], Tier.LOW, "1 of type Tier"),
+        (Literal["a"], Word("a"), '"a" of type Word'),
+        (Literal[1, 2], 1.0, "1.0"),  # a plain value's picture says its type
+        (Literal[1, 2], True, "true"),
+    ],
+)
+def test_a_literal_default_of_another_type_says_its_type(annotation, default, got):
+    """A default equal to a choice but of a subclass (an `IntEnum` member for `Literal[1]`) is
+    not of the field's type (SPEC 4.1), and the error says which type it is: it read "expected
+    one of 1, 2, got 1", which contradicts itself."""
+    namespace = {"A": annotation, "default": default}
+    exec("async def bad_default(opts: A = default) -> None: ...", namespace)  # noqa: S102
+
+    with pytest.raises(ValueError, match="own type") as info:
+        make(namespace["bad_default"])
+    assert f", got {got}); change the default" in str(info.value), str(info.value)
+
+
 def test_a_literal_default_equal_to_a_choice_is_accepted_as_that_choice():
     big = int("1000")  # equal to the literal's 1000, but another object
 
