@@ -346,7 +346,7 @@ def _native_choice(outputs: tuple[object, ...], phrase: str) -> Checker:
         for output in outputs:
             if value is output or (type(value) is type(output) and value == output):
                 return value
-        kind = type(value)
+        kind = _type_of(value)
         if kind in (str, int, float, bool) or not issubclass(kind, (str, int, float)):
             return mismatch(phrase, value)
         # `show` pictures a subclass as its plain value: "expected 1, got 1" for an `IntEnum`
