@@ -785,7 +785,9 @@ def _record(values: Checker) -> Checker:
 
 def _union(node: Union, *, native: bool) -> Checker:
     branches = tuple(_checker(branch, native=native) for branch in node.branches)
-    phrase = expected(node)
+    # a default is told what each branch takes of it (a member, a set), not what input may be:
+    # "expected 1 or a string, got 1" would contradict itself
+    phrase = None if native else expected(node)
 
     def check(value: Any) -> Any:
         converted = _NO_VALUE
@@ -803,7 +805,7 @@ def _union(node: Union, *, native: bool) -> Checker:
     return check
 
 
-def _union_problems(failures: list[Invalid], phrase: str, value: object) -> Invalid:
+def _union_problems(failures: list[Invalid], phrase: str | None, value: object) -> Invalid:
     """A refused union's problems: the closest branch's that the value's type fit, else a mismatch.
 
     The closest is the first of the fewest problems. A branch's mismatch that `fits` (a mapping
@@ -816,7 +818,11 @@ def _union_problems(failures: list[Invalid], phrase: str, value: object) -> Inva
             closest is None or failure.count < closest.count
         ):
             closest = failure
-    return mismatch(phrase, value) if closest is None else closest
+    if closest is not None:
+        return closest
+    if phrase is None:  # a default's: every failure is a mismatch, in its branch's own words
+        phrase = " or ".join(dict.fromkeys(typing.cast("Mismatch", f).expected for f in failures))
+    return mismatch(phrase, value)
 
 
 def _unchanged(result: object, value: object) -> bool:

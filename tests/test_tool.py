@@ -1309,6 +1309,34 @@ def test_a_literal_default_of_another_type_says_its_type(annotation, default, go
     assert f", got {got}); change the default" in str(info.value), str(info.value)
 
 
+@dataclass
+class Spot:
+    x: int
+
+
+@pytest.mark.parametrize(
+    ("annotation", "default", "text"),
+    [
+        (Tier | str, 1, "expected Tier.LOW or a string, got 1"),
+        (Tier | Literal["x"], "low", 'expected Tier.LOW or "x", got "low"'),
+        (tuple[int, ...] | str, [1], "expected a tuple or a string, got an array"),
+        (frozenset[int] | str, (1,), "expected a frozenset or a string, got an array"),
+        (Spot | list[int], {"x": 1}, "expected a Spot or an array, got an object"),
+    ],
+)
+def test_a_union_default_of_no_branch_names_what_each_branch_takes(annotation, default, text):
+    """A union's default is checked as its branches are (a member for an `Enum`, an instance for
+    a dataclass, the set for a `set`), but a default no branch took was told what the input
+    takes: "expected 1 or a string, got 1" and "expected an array or a string, got an
+    array", which contradict themselves. Each branch's own words are named instead."""
+    namespace = {"A": annotation, "default": default}
+    exec("async def bad_default(opts: A = default) -> None: ...", namespace)  # noqa: S102
+
+    with pytest.raises(ValueError, match="own type") as info:
+        make(namespace["bad_default"])
+    assert f"({text}); change the default" in str(info.value), str(info.value)
+
+
 def test_a_literal_default_equal_to_a_choice_is_accepted_as_that_choice():
     big = int("1000")  # equal to the literal's 1000, but another object
 
