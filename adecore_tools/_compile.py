@@ -294,12 +294,17 @@ def _float(value: Any) -> float | Invalid:
         try:
             number = float(int.__int__(value))
         except OverflowError:
-            return out_of_range("a finite number", value)
+            return out_of_range(_WITHIN_DOUBLE, value)
     else:
         return mismatch("a number", value)
     if not math.isfinite(number):
         return out_of_range("a finite number", value)
     return number  # type: ignore[no-any-return]
+
+
+_WITHIN_DOUBLE = f"a number within ±{sys.float_info.max!r}"
+"""What an int too large for a float field is told: "a finite number" would not say why, as it
+is one."""
 
 
 def _bool(value: Any) -> bool | Invalid:

@@ -1117,7 +1117,8 @@ def test_huge_ints_inside_containers():
 
 def test_int_just_beyond_a_float_is_refused_by_float_fields():
     assert (
-        refused({"x": 2**1024}).message == "x: expected a finite number, got a very large integer"
+        refused({"x": 2**1024}).message
+        == "x: expected a number within ±1.7976931348623157e+308, got a very large integer"
     )
     assert accepted({"x": 2**1023})["x"] == float(2**1023)
 
@@ -1202,7 +1203,11 @@ async def number_or(*, a: float | str | None = None, b: Literal["x"] | float | N
 
 @pytest.mark.parametrize(
     ("value", "got"),
-    [(2**1024, "a very large integer"), (math.inf, "Infinity"), (math.nan, "NaN")],
+    [
+        (2**1024, "a number within ±1.7976931348623157e+308, got a very large integer"),
+        (math.inf, "a finite number, got Infinity"),
+        (math.nan, "a finite number, got NaN"),
+    ],
     ids=["2**1024", "inf", "nan"],
 )
 def test_a_union_says_a_number_too_large_or_not_finite_is_why(value, got):
@@ -1210,7 +1215,7 @@ def test_a_union_says_a_number_too_large_or_not_finite_is_why(value, got):
     # large integer" refused a number for not being a number
     for name in ("a", "b"):
         message = refused({name: value}, number_or).message
-        assert message == f"{name}: expected a finite number, got {got}"
+        assert message == f"{name}: expected {got}"
 
 
 @pytest.mark.parametrize("value", [math.nan, math.inf, -math.inf])

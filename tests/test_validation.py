@@ -271,11 +271,22 @@ def test_float_subclass_passes_as_plain_float():
         (float("nan"), "expected a finite number, got NaN"),
         (float("inf"), "expected a finite number, got Infinity"),
         (float("-inf"), "expected a finite number, got -Infinity"),
-        (10**400, "expected a finite number, got a very large integer"),
+        (10**400, "expected a number within ±1.7976931348623157e+308, got a very large integer"),
     ],
 )
 def test_float_refuses(value, text):
     assert refused(takes_float, {"x": value}) == f"x: {text}"
+
+
+@pytest.mark.parametrize(
+    "value", [2**1024, -(2**1024), 10**5000], ids=["2**1024", "-2**1024", "10**5000"]
+)
+def test_an_int_too_large_for_a_float_field_is_told_the_range_not_finiteness(value):
+    """An int beyond a double's range is finite: "expected a finite number, got a very large
+    integer" named as missing what the value has, and not the range a model must keep to."""
+    message = refused(takes_float, {"x": value})
+    assert message.startswith("x: expected a number within ±1.7976931348623157e+308, got a very")
+    assert float(message.split("±")[1].split(",")[0]) == sys.float_info.max
 
 
 # --- bool ---------------------------------------------------------------------------------------
