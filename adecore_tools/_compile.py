@@ -990,7 +990,11 @@ def _native_object(node: Object) -> Checker:
             if isinstance(result, Invalid):
                 found = merge(found, f.name, result)
         for name in entries:
-            found = add(found, Problem((str(name),), "unknown field"))
+            text = text_of(name)
+            if text is None:  # not as `str(name)`: that reads as the path of a key it is not
+                found = add(found, f"expected field names, got {show(name)} as a key")
+            else:
+                found = add(found, Problem((text,), "unknown field"))
         return value if found is None else found
 
     return check

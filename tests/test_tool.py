@@ -1044,6 +1044,25 @@ def test_a_refused_default_says_where_inside_it_as_a_refusal_would(annotation, d
 
 
 @pytest.mark.parametrize(
+    ("default", "problem"),
+    [
+        ({"count": 1, 5: 2}, "expected field names, got 5 as a key"),
+        ({"count": 1, "5": 2}, '["5"]: unknown field'),
+    ],
+)
+def test_a_typeddict_default_with_a_key_that_is_no_string_says_so(default, problem):
+    """A `TypedDict` default's key that is no string was written as the string it prints as
+    (`{5: 2}` read `["5"]: unknown field`), the path of a key `"5"` the default does not hold.
+    It is named as a refusal names a key of the input that is no field name."""
+
+    async def bad_default(opts: Counted = default) -> None: ...
+
+    with pytest.raises(ValueError, match="own type") as info:
+        make(bad_default)
+    assert f"own type ({problem}); change" in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize(
     ("default", "written"),
     [
         ("x" * 198, "'" + "x" * 198 + "'"),
