@@ -241,6 +241,8 @@ def _either(node: Union) -> str:
             choices += (declared(value) for value in branch.values)
         else:
             phrases.setdefault(expected(branch), None)
+    if _PHRASES[float] in phrases:  # "an integer or a number": a number already says it
+        phrases.pop(_PHRASES[int], None)
     return " or ".join(phrase or _one_of(choices) for phrase in phrases)
 
 
@@ -1003,7 +1005,8 @@ def _native_object(node: Object) -> Checker:
 def _native_entries(node: Object, value: object) -> dict[Any, Any] | Invalid:
     if node.is_dataclass:
         if not isinstance(value, node.cls):
-            return mismatch(f"a {node.cls.__name__}", value)
+            # not "a <name>": its letters cannot tell "a" from "an" ("a Outer", "an User")
+            return mismatch(f"an instance of {node.cls.__name__}", value)
         return {f.name: getattr(value, f.name, None) for f in node.fields}
     if isinstance(value, cabc.Mapping):
         return dict(typing.cast("cabc.Mapping[object, object]", value))

@@ -1016,6 +1016,11 @@ class Width:
     width: Annotated[int, Ge(0)]
 
 
+@dataclass
+class Outline:
+    width: int
+
+
 @pytest.mark.parametrize(
     ("annotation", "default", "problem"),
     [
@@ -1026,8 +1031,9 @@ class Width:
         (Counted, {}, "count: missing, expected an integer"),
         (Counted, {"count": 1, "other": 2}, "other: unknown field"),
         (Counted, Width(1), "expected an object, got a value of type Width"),
-        (Width, {"width": 1}, "expected a Width, got an object"),
+        (Width, {"width": 1}, "expected an instance of Width, got an object"),
         (Width, Width(-1), "width: expected at least 0, got -1"),
+        (Outline, {"width": 1}, "expected an instance of Outline, got an object"),
     ],
 )
 def test_a_refused_default_says_where_inside_it_as_a_refusal_would(annotation, default, problem):
@@ -1340,7 +1346,7 @@ class Spot:
         (Tier | Literal["x"], "low", 'expected Tier.LOW or "x", got "low"'),
         (tuple[int, ...] | str, [1], "expected a tuple or a string, got an array"),
         (frozenset[int] | str, (1,), "expected a frozenset or a string, got an array"),
-        (Spot | list[int], {"x": 1}, "expected a Spot or an array, got an object"),
+        (Spot | list[int], {"x": 1}, "expected an instance of Spot or an array, got an object"),
     ],
 )
 def test_a_union_default_of_no_branch_names_what_each_branch_takes(annotation, default, text):
