@@ -6,20 +6,22 @@ right with inline tests (`type(v) is str and len(v) <= 100`), and hands anything
 field's checker, which has the final word. So the fast path can only say yes to what the checker
 would pass unchanged; every refusal, conversion and message comes from the checker.
 
-The source holds no user text and no value: names, bounds and checkers reach it as arguments of a
-factory, which binds them as the validator's default arguments (closure variables would be one
-object each for the garbage collector, some forty a tool): a validator is called with the data
-alone. Objects of the same shape (the same
-fast paths, field by field) share one compiled factory, so most tools cost no `compile` at all,
-and a quote in a field name cannot break anything. Each source is registered in `linecache`, so a
-traceback through a validator shows it; a factory gone leaves its name to the next one.
+The source holds no user text and no value: names, bounds and checkers are the validator's
+default arguments (closure variables would be one object each for the garbage collector, some
+forty a tool), so it is called with the data alone and a quote in a field name cannot break
+anything. Objects of the same shape (the same fast paths, field by field) share one compiled
+code; a new shape costs a `compile`, which takes longer than the rest of declaring a tool (README,
+"Speed"). Each source is registered in `linecache`, so a traceback through a validator shows it;
+a factory gone leaves its name to the next one.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import linecache
 import operator
+import types
 import typing
 import weakref
 from collections.abc import Callable, Hashable
@@ -116,7 +118,7 @@ class _Fast(Frozen):
 _ABSENT: Any = object()
 _INF = float("inf")
 _SHARED = ("_known", "_clean", "_Invalid", "_add", "_merge", "_combine", "_ABSENT", "_build")
-_FACTORIES: dict[Hashable, Callable[..., Checker]] = {}
+_FACTORIES: dict[Hashable, Callable[[tuple[object, ...]], Checker]] = {}
 _FAST: dict[tuple[Node, int], _Fast] = {}
 _SHAPE_NUMBERS = itertools.count()
 _FREE_NAMES: list[str] = []
@@ -140,7 +142,7 @@ def object_validator(plan: Plan) -> Checker:
     ]
     for name, p in zip(plan.names, plan.parts, strict=True):
         arguments += (name, p.checker, p.left_out, *p.values)
-    return factory(*arguments)
+    return factory(tuple(arguments))
 
 
 def fast_path(node: Node, i: int) -> _Fast:
@@ -148,8 +150,12 @@ def fast_path(node: Node, i: int) -> _Fast:
     return once(_FAST, (node, i), _fast, node, i)
 
 
-def _factory(mode: str, fields: _Shape) -> Callable[..., Checker]:
-    """The compiled factory of one shape of object."""
+def _factory(mode: str, fields: _Shape) -> Callable[[tuple[object, ...]], Checker]:
+    """The compiled factory of one shape of object: the validator's code, given its arguments.
+
+    A validator is that code as a function whose parameters after `data` default to the
+    arguments: no wrapping function to compile and call, whose parameters would be written twice.
+    """
     text = _source(mode, fields)
     try:
         filename = _FREE_NAMES.pop()
@@ -158,13 +164,14 @@ def _factory(mode: str, fields: _Shape) -> Callable[..., Checker]:
     namespace: dict[str, Any] = {}
     exec(compile(text, filename, "exec"), namespace)  # noqa: S102 - our own templates, no user text
     linecache.cache[filename] = (len(text), None, text.splitlines(keepends=True), filename)
-    # `make` and every validator it makes hold the namespace: once the last is gone, so is the
-    # marker, and the name is free for the next compile (each compile after the cache was
-    # emptied kept 8 KB). `make` leaves the namespace: no cycle, so that is at once.
-    make = namespace.pop("make")
+    # The factory and every validator it makes hold the namespace as their globals: once the
+    # last is gone, so is the marker, and the name is free for the next compile (each compile
+    # after the cache was emptied kept 8 KB). The function leaves the namespace: no cycle, so
+    # that is at once.
+    code = namespace.pop("check_object").__code__
     namespace["_compiled"] = marker = _Compiled()
     weakref.finalize(marker, _FREE_NAMES.append, filename).atexit = False
-    return make  # type: ignore[no-any-return]
+    return functools.partial(types.FunctionType, code, namespace, "check_object")
 
 
 class _Compiled:
@@ -224,9 +231,8 @@ def _source(mode: str, fields: _Shape) -> str:
     body.append("if problems is not None:")
     body.append("    return problems")
     body.extend(_result(mode, fields))
-    bound = ", ".join(f"{name}={name}" for name in params)
-    head = f"def make({', '.join(params)}):\n    def check_object(data, {bound}):\n"
-    return head + "\n".join(f"        {line}" for line in body) + "\n    return check_object\n"
+    head = f"def check_object(data, {', '.join(params)}):\n"
+    return head + "\n".join(f"    {line}" for line in body) + "\n"
 
 
 _LEFT_OUT = {
