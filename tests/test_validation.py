@@ -2294,6 +2294,20 @@ def test_at_most_ten_problems_then_a_count(extra, more):
     assert refused(takes_eight, data) == "; ".join(listed) + more
 
 
+def test_more_than_ten_fields_wrong_or_missing_then_unknown_ones_are_all_counted():
+    """Ten problems are listed, in field order (a missing field where it stands), then the
+    count of the rest, unknown fields among them."""
+    namespace: dict[str, object] = {}
+    params = ", ".join(f"f{n:02d}: int" for n in range(12))
+    exec(f'async def wide(*, {params}) -> None:\n    """Many fields."""\n', namespace)  # noqa: S102
+    t = tool("v")(namespace["wide"])
+    data: dict[str, Any] = {f"f{n:02d}": "x" for n in range(1, 12)}  # f00 missing
+    data.update({"zz": 1, "yy": 2})
+    listed = ["f00: missing, expected an integer"]
+    listed += [f'f{n:02d}: expected an integer, got "x"' for n in range(1, 10)]
+    assert refused(t, data) == "; ".join(listed) + "; and 4 more"
+
+
 def test_count_includes_nested_problems_beyond_ten():
     @tool("v")
     async def f(xs: list[int]) -> None:
