@@ -40,6 +40,8 @@ from typing import Any
 import floor
 import workloads
 
+from adecore_tools import _codegen
+
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "RESULTS.md"
 WORKLOADS = ("import", "define", "list", "validate", "call", "scale")
@@ -332,43 +334,66 @@ def measure_define(report: Report, settings: Settings, *, record: bool = True) -
     """Seconds per tool to declare 200 fresh tools; returns each system's host of the last round.
 
     With `record` false, the tools are declared once, for `list` and `call`, and nothing is timed.
+    A second case declares 120 tools, each with its fields in its own order: every tool a shape
+    of input this library has not compiled a validator for, as at a host's start-up.
     """
     if record:
         _progress(f"define: {workloads.TOOL_COUNT} tools of five fields")
     else:
         _progress(f"declaring {workloads.TOOL_COUNT} tools on every system (not timed)")
+    rounds = settings.define_rounds if record else 0
+    samples, hosts = _declare(workloads.note_functions, rounds, forget_shapes=False)
+    if not record:
+        return hosts
+    case = "200 tools, five fields"
+    for name in _definers():
+        note = _BARE if name == "floor" else ""
+        report.rows.append(Row("define", case, name, samples.get(name), "tool", note=note))
+    _faster_by("define", case, "mcp", 30, report, compared=("floor",))
+    _progress(f"define: {len(workloads.NOTE_ORDERS)} tools, each in its own order")
+    samples, _ = _declare(workloads.ordered_note_functions, rounds, forget_shapes=True)
+    case = f"{len(workloads.NOTE_ORDERS)} tools, fields in {len(workloads.NOTE_ORDERS)} orders"
+    for name in _definers():
+        note = {"floor": _BARE, OURS: _NEW_SHAPES}.get(name, "")
+        report.rows.append(Row("define", case, name, samples.get(name), "tool", note=note))
+    return hosts
+
+
+def _declare(
+    functions_of: Callable[[int], list[workloads.ToolFunction]], rounds: int, *, forget_shapes: bool
+) -> tuple[dict[str, list[float]], dict[str, Any]]:
+    """Seconds per tool of each system, one sample per round; and its host of the last round.
+
+    Every round declares a new batch, whose types no one has seen yet. With `forget_shapes`, this
+    library also forgets the validator code it compiled, as a new process would have none.
+    """
     definers = _definers()
     ready = {name: d for name, d in definers.items() if d is not None}
     samples: dict[str, list[float]] = {name: [] for name in ready}
     hosts: dict[str, Any] = {}
     names = list(ready)
-    rounds = settings.define_rounds if record else 0
     batches = itertools.count(1)
     try:
         for r in range(rounds + 1):  # round 0 warms up (first compiles, lazy imports)
             for name in names[r % len(names) :] + names[: r % len(names)]:
                 make_host, define = ready[name]
-                functions = workloads.note_functions(next(batches))  # types no one has seen yet
+                functions = functions_of(next(batches))
                 host = make_host()
+                if forget_shapes and name == OURS:
+                    _codegen._FACTORIES.clear()  # noqa: SLF001 - what a new process starts with
                 gc.collect()
                 gc.freeze()  # as in `interleaved`: the collector sees only what is made here
                 start = time.perf_counter()
                 hosts[name] = define(host, functions)
                 elapsed = time.perf_counter() - start
                 if r:
-                    samples[name].append(elapsed / workloads.TOOL_COUNT)
+                    samples[name].append(elapsed / len(functions))
     finally:
         gc.unfreeze()
-    if not record:
-        return hosts
-    case = "200 tools, five fields"
-    for name in definers:
-        note = _BARE if name == "floor" else ""
-        report.rows.append(Row("define", case, name, samples.get(name), "tool", note=note))
-    _faster_by("define", case, "mcp", 30, report, compared=("floor",))
-    return hosts
+    return samples, hosts
 
 
+_NEW_SHAPES = "each tool a new shape of input: one compile each"
 _BARE = "signature and hints read, checks chosen, listing written; no declaration checks"
 
 
@@ -732,7 +757,11 @@ NOTES = """\
   clock starts. One warm-up round is not counted. The floor (`floor.declare`) does the least any
   library must: it reads each function's signature and hints, chooses a check per field and
   writes the listing entry, with no check of the declaration; like the library, it makes each
-  hint's check and schema once.
+  hint's check and schema once. The second define case declares 120 such functions, each with
+  the five fields in its own order: the same tool to every system, but to this library a new
+  shape of input each, whose validator it compiles (it forgets those it compiled before each
+  round, as a new process would have none), as at the start of a host whose tools all take
+  different fields. It has no target.
 - list: `registry.mcp_tools()` against the SDK's `await server.list_tools()` and fastmcp's
   `[t.to_mcp_tool() for t in await server.list_tools(run_middleware=False)]`.
 - validate: the message is built in every refusal case (`ToolRefusal.message`, pydantic

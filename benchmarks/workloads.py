@@ -9,11 +9,12 @@ The tool of the `validate`, `define`, `list` and `call` workloads has five field
 with length bounds, an optional non-negative int, an optional bool, a list of strings and a
 two-value literal. The `scale` tool takes one list of small objects (a string and a bounded int).
 
-No `from __future__ import annotations` here: the tools' hints carry per-tool bounds from a closure,
-so they must be objects when the function is defined.
+No `from __future__ import annotations` here: the tools' hints carry per-tool bounds, so they must
+be objects when the function is defined (the `exec` that defines one would inherit the import).
 """
 
 import importlib.util
+import itertools
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -81,26 +82,34 @@ def version_of(distribution: str) -> str | None:
 ToolFunction = Callable[..., Coroutine[Any, Any, str]]
 
 
-def note_function(number: int, batch: int = 0) -> ToolFunction:
+NOTE_FIELDS = ("text", "limit", "exact", "tags", "mode")
+_PARAMETERS = {
+    "text": "text: Annotated[str, MinLen(1), MaxLen(longest)]",
+    "limit": "limit: Annotated[int, Ge(0)] | None = None",
+    "exact": "exact: bool = False",
+    "tags": "tags: list[str]",
+    "mode": 'mode: Literal["fast", "slow"]',
+}
+NOTE_ORDERS = tuple(itertools.permutations(NOTE_FIELDS))
+"""Every order of the five fields (120): the `define` workload's second case gives each tool one."""
+
+
+def note_function(number: int, batch: int = 0, order: Sequence[str] = NOTE_FIELDS) -> ToolFunction:
     """A new five-field tool function, `note_<number>`, whose text bound is its own.
 
     The text's `MaxLen` differs for every (number, batch), so its hint is a type no system has
     seen before (typing caches equal `Annotated[...]` hints, and a library may cache by hint): a
     new batch costs what a first declaration costs. The other four fields share their types
     across tools, as real tools do. Batch 0, number 0 is the `validate` tool (text up to 200).
+    The fields are keyword-only, so they may come in any `order`: the same tool, written so.
     """
-    longest = floor.NOTE_TEXT_MAX + number + batch * TOOL_COUNT
-
-    async def note(
-        *,
-        text: Annotated[str, MinLen(1), MaxLen(longest)],
-        limit: Annotated[int, Ge(0)] | None = None,
-        exact: bool = False,
-        tags: list[str],
-        mode: Literal["fast", "slow"],
-    ) -> str:
-        return "ok"
-
+    parameters = ", ".join(_PARAMETERS[name] for name in order)
+    namespace: dict[str, Any] = {
+        **{kind.__name__: kind for kind in (Annotated, Literal, MinLen, MaxLen, Ge)},
+        "longest": floor.NOTE_TEXT_MAX + number + batch * TOOL_COUNT,
+    }
+    exec(f"async def note(*, {parameters}) -> str:\n    return 'ok'\n", namespace)
+    note: ToolFunction = namespace["note"]
     note.__name__ = note.__qualname__ = f"note_{number:03d}"
     note.__doc__ = f"Write note number {number} of the benchmark."
     return note
@@ -109,6 +118,15 @@ def note_function(number: int, batch: int = 0) -> ToolFunction:
 def note_functions(batch: int) -> list[ToolFunction]:
     """The 200 distinct tool functions of the `define` and `list` workloads, batch `batch`."""
     return [note_function(number, batch) for number in range(TOOL_COUNT)]
+
+
+def ordered_note_functions(batch: int) -> list[ToolFunction]:
+    """120 tool functions as `note_functions` makes them, each with its fields in its own order.
+
+    Each order is its own shape of input, so a library that generates code per shape of input
+    compiles for every tool, as it does for a host whose tools all take different fields.
+    """
+    return [note_function(n, batch, order) for n, order in enumerate(NOTE_ORDERS)]
 
 
 class Item(TypedDict):

@@ -254,6 +254,25 @@ def test_every_system_declares_lists_and_calls_the_same_tools():
     assert asyncio.run(workloads.ours_call(registry)) == "ok"
 
 
+def test_the_second_define_case_is_the_same_tool_in_each_order_of_its_fields():
+    """Each of its 120 tools takes what the first case's take, as its own shape of input."""
+    functions = workloads.ordered_note_functions(1)
+    registry = workloads.ours_define(functions)
+    first = workloads.ours_list(workloads.ours_define(workloads.note_functions(1)))[0]
+    orders = set()
+    for entry, declared in zip(workloads.ours_list(registry), registry.tools, strict=True):
+        properties = entry["inputSchema"]["properties"]
+        orders.add(tuple(properties))
+        assert properties == first["inputSchema"]["properties"]  # equal whatever the order
+        assert sorted(entry["inputSchema"]["required"]) == ["mode", "tags", "text"]
+        assert reference(declared, workloads.VALID) == (True, EXPECTED_VALID, "")
+        accepted, _, message = reference(declared, workloads.INVALID)
+        assert not accepted
+        assert sorted(paths(message)) == ["limit", "mode"]
+    assert len(orders) == len(functions) == len(set(workloads.NOTE_ORDERS)) == 120
+    assert floor.declare(functions[-1])[1] == workloads.ours_list(registry)[-1]
+
+
 def test_the_mcp_sdk_declares_lists_and_calls_the_same_tools():
     pytest.importorskip("mcp")
     server = workloads.mcp_define(workloads.mcp_server(), workloads.note_functions(1))
