@@ -164,10 +164,10 @@ def _factory(mode: str, fields: _Shape) -> Callable[[tuple[object, ...]], Checke
     namespace: dict[str, Any] = {}
     exec(compile(text, filename, "exec"), namespace)  # noqa: S102 - our own templates, no user text
     linecache.cache[filename] = (len(text), None, text.splitlines(keepends=True), filename)
-    # The factory and every validator it makes hold the namespace as their globals: once the
-    # last is gone, so is the marker, and the name is free for the next compile (each compile
-    # after the cache was emptied kept 8 KB). The function leaves the namespace: no cycle, so
-    # that is at once.
+    # The factory holds the namespace, and every validator it makes holds it as its globals:
+    # once the last is gone, so is the marker, and the name is free for the next compile (each
+    # compile after the cache was emptied kept 8 KB). The function leaves the namespace: no
+    # cycle, so that is at once.
     code = namespace.pop("check_object").__code__
     namespace["_compiled"] = marker = _Compiled()
     weakref.finalize(marker, _FREE_NAMES.append, filename).atexit = False
