@@ -15,6 +15,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import floor
+import instructions
+import run
 import workloads
 
 from adecore_tools import ToolRefusal, parse_tool_input
@@ -141,6 +143,31 @@ def test_scale_input_items_are_new_objects():
         assert out["items"] == data["items"]
         assert out["items"] is not data["items"]
         assert all(a is not b for a, b in zip(out["items"], data["items"], strict=True))
+
+
+def test_the_instruction_count_compares_the_sizes_the_scale_target_compares():
+    (small, _), (big, _) = instructions.SIZES
+    assert (small, big) == (run.SMALL, run.BIG)
+    assert {size * checks for size, checks in instructions.SIZES} == {100_000}
+
+
+@pytest.mark.parametrize("name", workloads.scale_validators())
+def test_the_counted_interpreter_checks_the_scale_input_with_the_timed_validator(name, monkeypatch):
+    timed = workloads.scale_validators()[name]
+    if timed is None:
+        pytest.skip(f"{name} is not installed")
+    checked: list[int] = []
+
+    def counted() -> dict[str, workloads.Validator | None]:
+        def check(data: Any) -> Any:
+            checked.append(len(data["items"]))
+            return timed.check(data)
+
+        return {name: workloads.Validator(name, check, timed.refusal, timed.message)}
+
+    monkeypatch.setattr(workloads, "scale_validators", counted)
+    instructions._child(name, 7, 3)
+    assert checked == [10, 7, 7, 7]  # what is made on first use, then the counted checks
 
 
 # --- the floor checks the library's rules, not easier ones (inputs not timed) ---------------------
