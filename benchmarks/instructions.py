@@ -1,12 +1,12 @@
 """Instructions per item of the `scale` workload, as callgrind counts them: the work, not the wait.
 
-    python benchmarks/instructions.py    # needs valgrind; a few minutes
+    python benchmarks/instructions.py    # needs valgrind; about two minutes
 
 Time per item grows from 10,000 to 100,000 items for every system `run.py` measures, msgspec's C
 and the hand-written floor alike (RESULTS.md, `scale`): the input and the output no longer fit the
 caches, and the kernel hands the output fresh pages. Whether the work per item grows too, a clock
 cannot tell; an instruction count can, since an instruction counts once however long it waits on
-memory. With the hash seed fixed, a count is the same in every run of the same interpreter.
+memory. With the hash seed fixed, two runs of the same interpreter agree to a millionth.
 
 Each count is two fresh interpreters under `valgrind --tool=callgrind`: both build the input and
 check a small one (so what a system makes on first use is made), and one of them then checks the
