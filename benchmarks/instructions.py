@@ -11,7 +11,7 @@ memory. With the hash seed fixed, two runs of the same interpreter agree to a mi
 Each count is two fresh interpreters under `valgrind --tool=callgrind`: both build the input and
 check a small one (so what a system makes on first use is made), and one of them then checks the
 input; the difference, over the items checked, is the count per item. Both sizes check 100,000
-items in all.
+items in all (the smaller input 100 times).
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ import sys
 
 import workloads
 
-SIZES = ((1_000, 100), (100_000, 1))
-"""(items in the input, times it is checked): the two sizes the `scale` target compares."""
+SMALL, BIG = workloads.SCALE_COMPARED
+SIZES = ((SMALL, BIG // SMALL), (BIG, 1))
+"""(items in the input, times it is checked): each size checks `BIG` items in all."""
 
 
 def _child(system: str, size: int, checks: int) -> None:
@@ -70,8 +71,7 @@ def main() -> None:
         return
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed: it counts the instructions")
-    (small, _), (big, _) = SIZES
-    print(f"| system | per item at {small:,} | per item at {big:,} | {big:,} / {small:,} |")
+    print(f"| system | per item at {SMALL:,} | per item at {BIG:,} | {BIG:,} / {SMALL:,} |")
     print("| --- | --- | --- | --- |")
     for system, validator in workloads.scale_validators().items():
         if validator is None:

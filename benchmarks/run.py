@@ -532,8 +532,7 @@ def _faults_per_item(check: Callable[[Any], Any], size: int) -> float | None:
     return (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / (runs * size)
 
 
-SMALL, BIG = 1_000, 100_000
-"""The sizes whose per-item times the `scale` target compares."""
+SMALL, BIG = workloads.SCALE_COMPARED
 
 
 def measure_scale(report: Report, settings: Settings) -> None:

@@ -41,6 +41,8 @@ TOOL_COUNT = 200
 CALLED = "note_000"
 """The tool the `validate` and `call` workloads use (the first of the 200)."""
 SCALE_SIZES = (10, 100, 1_000, 10_000, 100_000)
+SCALE_COMPARED = (1_000, 100_000)
+"""The two sizes whose per-item times the `scale` target compares."""
 
 VALID: dict[str, Any] = {
     "text": "Write the weekly report",
