@@ -6,7 +6,8 @@ toolkits, toolkits a registry, and `await registry.run(name, input, call)` runs 
 bad input with a `ToolRefusal` a model can read and act on.
 """
 
-from ._fields import (
+from ._decorator import tool
+from ._metadata import (
     DRY_RUN_FIELD,
     DRY_RUN_PREVIEW,
     REVISION_FIELD,
@@ -27,15 +28,8 @@ from ._refusals import (
     refusal_rows,
 )
 from ._registry import ToolRegistry, create_tool_registry
-from ._tool import (
-    Tool,
-    ToolAnnotations,
-    Toolkit,
-    define_toolkit,
-    parse_tool_input,
-    tool,
-    tool_input_schema,
-)
+from ._tool import Tool, ToolAnnotations, parse_tool_input, tool_input_schema
+from ._toolkit import Toolkit, define_toolkit
 
 __all__ = [
     "DRY_RUN_FIELD",

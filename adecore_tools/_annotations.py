@@ -13,28 +13,72 @@ import re
 import sys
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import typing_extensions as te
 
+from ._declare import Unresolved, Where, cannot_read, type_name
+
 __all__ = [
-    "hints",
-    "read_from",
+    "alias_value",
+    "flatten",
+    "read_hints",
     "resolved_in",
     "unevaluated_signature",
-    "unreadable",
     "written",
     "written_as",
 ]
 
 
-def read_from(obj: object) -> Any:
-    """What `hints` and `unreadable` read: a class, or a function's parameters in its namespace.
+def read_hints(obj: object, where: Where) -> dict[str, Any]:
+    """The hints of a class, or of a function's parameters; what fails, named."""
+    try:
+        target = _read_from(obj)
+    except ValueError as exc:  # `inspect.unwrap`: no annotation is to blame
+        raise where.error(
+            TypeError,
+            "its __wrapped__ chain loops, so Python cannot read its signature; let "
+            "__wrapped__ lead to the function it wraps",
+        ) from exc
+    try:
+        return _hints(target)
+    except NameError as exc:
+        name = exc.name or str(exc)
+        mention = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+        fields = tuple(
+            where.into(field).path
+            for field, hint in written(obj).items()
+            if mention.search(hint if isinstance(hint, str) else repr(hint))
+        )
+        raise Unresolved(name, fields) from exc
+    except RecursionError:  # a type nested too deep, not a bad one: `_tool` says so
+        raise
+    except Exception as exc:  # a string annotation that is no valid Python, or fails to evaluate
+        culprit = _unreadable(target, type(exc))
+        place = where if culprit is None else where.into(culprit)
+        raise place.error(TypeError, cannot_read("an annotation", exc)) from exc
+
+
+def flatten(metadata: Iterable[object]) -> Iterator[object]:
+    """`Annotated` metadata with grouped metadata (`Interval`, `Len`) unpacked, in order."""
+    for meta in metadata:
+        # what `isinstance(meta, at.GroupedMetadata)` checks, without a Protocol's slow test
+        # (the class `Len` itself says it too, and is reported as not called)
+        if not isinstance(meta, type) and getattr(
+            meta, "__is_annotated_types_grouped_metadata__", False
+        ):
+            yield from flatten(typing.cast("Iterable[object]", meta))
+        else:
+            yield meta
+
+
+def _read_from(obj: object) -> Any:
+    """What `_hints` and `_unreadable` read: a class, or a function's parameters in its namespace.
 
     A function's `__wrapped__` chain is followed here, for the module it was written in: one
     that loops raises `inspect`'s own `ValueError`, as reading its signature would, and no
-    annotation is blamed. Its annotations are read by `hints`, where reading them may fail.
+    annotation is blamed. Its annotations are read by `_hints`, where reading them may fail.
     """
     if isinstance(obj, type):
         return obj
@@ -47,11 +91,11 @@ def read_from(obj: object) -> Any:
     )
 
 
-def hints(target: Any) -> dict[str, Any]:
-    """The hints of what `read_from` gave; typing's own error if they fail.
+def _hints(target: Any) -> dict[str, Any]:
+    """The hints of what `_read_from` gave; typing's own error if they fail.
 
     A function's parameter annotations are kept on `target` as they were read, before typing
-    resolved them, for `unreadable` to try each alone without evaluating them again.
+    resolved them, for `_unreadable` to try each alone without evaluating them again.
     """
     if isinstance(target, type) and te.is_typeddict(target):
         # A TypedDict holds its bases' keys as its own (they are not in its MRO), each quoted
@@ -90,8 +134,8 @@ def _as_class_body(target: Any, local: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def unreadable(target: Any, error: type[Exception]) -> str | None:
-    """The first field whose annotation alone fails as the whole did in `hints(target)`.
+def _unreadable(target: Any, error: type[Exception]) -> str | None:
+    """The first field whose annotation alone fails as the whole did in `_hints(target)`.
 
     Each is read where the whole was: in the function's own namespace, with its type parameters;
     a class's inherited fields in their own class's module, bases first, as typing reads them,
@@ -246,6 +290,55 @@ else:
 
     def written_as(doc: str, cls: type[object], signature: inspect.Signature) -> bool:
         return doc == cls.__name__ + str(signature).replace(" -> None", "")
+
+
+_NEW_TYPES = (typing.NewType, te.NewType)  # two classes on Python 3.10
+
+
+def alias_value(tp: object, alias: Any, where: Where) -> object:
+    """What a `NewType` or a type alias stands for, ready to read.
+
+    An alias's names written as strings are resolved, and its type parameters (`Pair[int]` of
+    `type Pair[T] = list[T]`) replaced by the arguments given, or by their defaults.
+    """
+    if isinstance(alias, _NEW_TYPES):
+        return alias.__supertype__
+    try:
+        # `type X = ...` is evaluated on first use of `__value__`
+        own = {p.__name__: p for p in alias.__type_params__} or None  # `type P[T] = "list[T]"`
+        value = resolved_in(alias.__module__, alias.__value__, own)
+    except NameError as exc:
+        raise Unresolved(exc.name or str(exc), (where.path,)) from exc
+    except RecursionError:  # a type nested too deep, not a bad one: `_tool` says so
+        raise
+    except Exception as exc:  # a value that fails to evaluate: `type X = int | "str"`
+        raise where.error(TypeError, cannot_read(type_name(alias), exc)) from exc
+    params: tuple[Any, ...] = alias.__type_params__
+    arguments = te.get_args(tp) if tp is not alias else ()
+    if arguments and any(isinstance(p, (te.ParamSpec, te.TypeVarTuple)) for p in params):
+        raise where.error(
+            TypeError,
+            f"{type_name(alias)} takes a ParamSpec or TypeVarTuple, which stands for no one JSON "
+            "type; give the alias plain type parameters, or write the type out",
+        )
+    if len(arguments) > len(params):
+        raise where.error(
+            TypeError,
+            f"{type_name(alias)} is given {len(arguments)} type arguments and takes at most "
+            f"{len(params)}; give one for each of its type parameters",
+        )
+    given: dict[object, object] = dict(zip(params, arguments, strict=False))  # defaults below
+    for param in params[len(arguments) :]:  # PEP 696 defaults, which may name those before
+        if getattr(param, "has_default", lambda: False)():
+            default: Any = param.__default__
+            named: tuple[object, ...] = getattr(default, "__parameters__", ())
+            given[param] = (
+                default[tuple(given.get(p, p) for p in named)]
+                if named
+                else given.get(default, default)
+            )
+    parameters: tuple[object, ...] = getattr(value, "__parameters__", ())
+    return value[tuple(given.get(p, p) for p in parameters)] if given and parameters else value
 
 
 def resolved_in(

@@ -27,10 +27,9 @@ import weakref
 from collections.abc import Callable, Hashable
 from typing import Any
 
-import annotated_types as at
-
-from ._fields import Array, Choice, Constrained, Node, Nullable, RequiredField, Scalar
-from ._frozen import Frozen, once
+from ._fields import Array, Bound, Choice, Constrained, Node, Scalar, bare
+from ._frozen import Frozen
+from ._memo import once
 from ._problems import Invalid, add, combine, merge
 
 __all__ = [
@@ -272,8 +271,7 @@ class _Values:
 
 def _fast(node: Node, i: int) -> _Fast:
     """Lines that leave in `v<i>` what the function receives, or add its problems."""
-    if isinstance(node, Nullable):
-        node = node.inner  # None never reaches here: for a field it means left out
+    node = bare(node)  # None never reaches here: for a field it means left out
     values = _Values(i)
     value = f"v{i}"
     # the field's checker, for a value the fast path did not take: its result or its problems
@@ -323,7 +321,7 @@ def _refused(node: Node, value: str, values: _Values) -> str | None:
     if isinstance(node, Constrained) and not node.transforms:
         inner = _refused(node.inner, value, values)
         kind = node.inner.kind if isinstance(node.inner, Scalar) else None
-        bounds = [_holds(check, value, values, kind) for check in node.checks]
+        bounds = [_holds(bound, value, values, kind) for bound in node.bounds]
         if inner is not None and None not in bounds:
             tests = typing.cast("list[str]", bounds)
             return f"{inner} or not ({' and '.join(tests)})" if tests else inner
@@ -338,30 +336,9 @@ def _passed_as_sent(node: Choice) -> bool:
     return all(map(operator.is_, node.values, node.outputs))
 
 
-def _holds(  # noqa: PLR0911 - one per bound
-    check: object, value: str, values: _Values, kind: type | None = None
-) -> str | None:
-    """An expression true when `value` (already of `kind`, the right type) meets the check."""
-    if isinstance(check, at.Gt):
-        return f"{value} > {values.ref(check.gt)}"
-    if isinstance(check, at.Ge):
-        return f"{value} >= {values.ref(check.ge)}"
-    if isinstance(check, at.Lt):
-        return f"{value} < {values.ref(check.lt)}"
-    if isinstance(check, at.Le):
-        return f"{value} <= {values.ref(check.le)}"
-    if isinstance(check, at.MultipleOf) and type(check.multiple_of) is kind:
-        # an int value with a float step (or the reverse) may overflow: the checker handles it
-        return f"{value} % {values.ref(check.multiple_of)} == 0"
-    if isinstance(check, at.MultipleOf):
-        return None
-    if isinstance(check, at.MinLen):
-        return f"len({value}) >= {values.ref(check.min_length)}"
-    if isinstance(check, at.MaxLen):
-        return f"len({value}) <= {values.ref(check.max_length)}"
-    if isinstance(check, RequiredField):
-        return f"{value} and not {value}.isspace()"
-    return None
+def _holds(bound: Bound, value: str, values: _Values, kind: type | None = None) -> str | None:
+    """An expression true when `value` (already of `kind`, the right type) meets the bound."""
+    return bound.rule.inline(bound.limit, value, values.ref, kind)
 
 
 def _array_lines(
@@ -370,7 +347,7 @@ def _array_lines(
     """A loop over a plain list whose items all need only an inline test, else None."""
     bounds: list[str | None] = []
     if isinstance(node, Constrained) and not node.transforms:
-        bounds = [_holds(check, value, values) for check in node.checks]
+        bounds = [_holds(bound, value, values) for bound in node.bounds]
         node = node.inner
     if not isinstance(node, Array) or None in bounds or (bounds and node.kind in (set, frozenset)):
         return None

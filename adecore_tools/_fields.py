@@ -3,6 +3,8 @@
 `_introspect` builds it from type hints; `_compile` turns it into validators and `_schema` into
 JSON Schema. Neither of those re-reads `typing` objects, so the model is the one place where the
 meaning of an annotation is decided. Nodes are frozen and slotted: a tool's model never changes.
+What a reader or renderer asks of a node beyond its own slots (its type under `| None` and
+bounds, what a check on it is given, whether it hashes, its descriptions) is asked here, once.
 """
 
 from __future__ import annotations
@@ -10,38 +12,39 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Callable
-from typing import Annotated, Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
-from annotated_types import Ge
-from typing_extensions import Doc
-
+from ._declare import is_class
 from ._frozen import Frozen
 
+if typing.TYPE_CHECKING:
+    from ._bounds import Rule
+
 __all__ = [
-    "DRY_RUN_FIELD",
-    "DRY_RUN_PREVIEW",
     "MISSING",
-    "REVISION_FIELD",
     "Array",
-    "Check",
+    "Bound",
     "Choice",
     "Constrained",
-    "DryRun",
     "Field",
     "Node",
     "Nullable",
     "Object",
     "Record",
-    "RequiredField",
-    "Revision",
     "Scalar",
-    "ToolCall",
-    "Transform",
     "Union",
-    "bound_types",
-    "required_field",
+    "bare",
+    "branches",
+    "core",
+    "description_within",
+    "given",
+    "hashable",
+    "layers",
+    "made_by",
+    "numeric",
+    "own_description",
+    "required_message",
     "shared_default",
-    "transform",
 ]
 
 MISSING: Any = dataclasses.MISSING
@@ -58,87 +61,6 @@ def shared_default(value: object) -> bool:
 
 
 JsonType: TypeAlias = Literal["string", "integer", "number", "boolean"]
-
-
-class ToolCall:
-    """Base class of the call object: what one call of a tool may touch, given by the host.
-
-    Subclass it (a plain class or a dataclass) with whatever your tools need, and annotate one
-    parameter of a tool with the subclass: that parameter is the call, never an input field.
-    """
-
-    __slots__ = ()
-
-
-class RequiredField(Frozen):
-    """Metadata: a string that may be neither missing nor blank; both refuse with `message`."""
-
-    __slots__ = ("message",)
-    message: str
-
-    def __init__(self, message: str) -> None:
-        self._set(message)
-
-
-class Transform(Frozen):
-    """Metadata: `fn(value)` replaces a value once it passed its type and every bound."""
-
-    __slots__ = ("fn",)
-    fn: Callable[[Any], Any]
-
-    def __init__(self, fn: Callable[[Any], Any]) -> None:
-        self._set(fn)
-
-
-def required_field(message: str) -> RequiredField:
-    """A string field that may be neither missing nor blank: both refuse with `message` verbatim.
-
-    Use it in `Annotated[str, required_field("note_write needs text")]`. Blank means empty or
-    only whitespace; the value itself is passed on unchanged.
-    """
-    if not isinstance(message, str) or not message.strip():
-        msg = f"required_field needs the message a model reads, got {message!r}"
-        raise ValueError(msg)
-    return RequiredField(message)
-
-
-def transform(fn: Callable[[Any], Any]) -> Transform:
-    """Replace a checked value by `fn(value)`; a `ValueError` from `fn` refuses the input.
-
-    `fn` runs after the value passed its type and every bound, and never sees `None`. Any other
-    exception from `fn` is a bug in the host and passes through. The schema shows the type the
-    value starts from.
-    """
-    if not callable(fn):
-        msg = f"transform needs a callable, got {fn!r}"
-        raise TypeError(msg)
-    return Transform(fn)
-
-
-REVISION_FIELD = "revision"
-"""The name of the field that carries the revision a write expects."""
-
-DRY_RUN_FIELD = "dry_run"
-"""The name of the field that asks for a dry run."""
-
-DRY_RUN_PREVIEW = (
-    "Set to true to check everything and write nothing. A dry run is never needed for safety: "
-    "a real call checks the same things before it writes."
-)
-"""The description of the dry-run field, for a model deciding whether to ask for one."""
-
-DryRun: TypeAlias = Annotated[bool | None, Doc(DRY_RUN_PREVIEW)]
-"""An optional boolean asking for a dry run: check everything, write nothing."""
-
-Revision: TypeAlias = Annotated[
-    int | None,
-    Ge(0),
-    Doc(
-        "The revision this write expects. The write is refused unless the document is still at "
-        "this revision; leave it out to write whatever the revision is."
-    ),
-]
-"""An optional non-negative revision that a write must match, checked in the same step."""
 
 
 # --- type nodes -------------------------------------------------------------------------------
@@ -243,57 +165,49 @@ class Nullable(Frozen):
         self._set(inner)
 
 
-Check: TypeAlias = Any
-"""A bound: an annotated-types `Gt`, `Ge`, `Lt`, `Le`, `MultipleOf`, `MinLen`, `MaxLen`,
-`Predicate`, or a `RequiredField`."""
+class Bound(Frozen):
+    """One bound on a value, read once: its rule (`_bounds`), and the limit the host wrote.
+
+    The 3 of `Gt(3)`, the 5 of `MaxLen(5)`, a predicate's function, `required_field`'s message.
+    `written` is the metadata as the host wrote it, for declaration errors only.
+    """
+
+    __slots__ = ("rule", "limit", "written")
+    rule: Rule
+    limit: Any
+    written: object
+
+    def __init__(self, rule: Rule, limit: object, written: object) -> None:
+        self._set(rule, limit, written)
+
+    def _key(self) -> tuple[Any, ...]:
+        # `MultipleOf(2) == MultipleOf(2.0)`, yet an int step is exact and a float one rounds
+        limit: object = self.limit
+        return (self.rule, limit, type(limit))
 
 
 class Constrained(Frozen):
-    """`Annotated[X, ...]`: X, then every check in order, then every transform in order."""
+    """`Annotated[X, ...]`: X, then every bound in order, then every transform in order."""
 
-    __slots__ = ("inner", "checks", "transforms", "description")
+    __slots__ = ("inner", "bounds", "transforms", "description")
     inner: Node
-    checks: tuple[Check, ...]
+    bounds: tuple[Bound, ...]
     transforms: tuple[Callable[[Any], Any], ...]
     description: str | None
 
     def __init__(
         self,
         inner: Node,
-        checks: tuple[Check, ...] = (),
+        bounds: tuple[Bound, ...] = (),
         transforms: tuple[Callable[[Any], Any], ...] = (),
         description: str | None = None,
     ) -> None:
-        self._set(inner, checks, transforms, description)
+        self._set(inner, bounds, transforms, description)
 
-    def _key(self) -> tuple[Any, ...]:
-        # `MultipleOf(2) == MultipleOf(2.0)`, yet an int step is exact and a float one rounds
-        return (*self._values(), tuple(map(bound_types, self.checks)))
-
-
-def bound_types(value: object) -> tuple[type, ...]:
-    """Its type, and those of what it holds (`MultipleOf(2)`: `int`), by its class's match args.
-
-    Metadata no bound knows may hold anything: what cannot be read is left out.
-    """
-    kind = type(value)
-    names: object = None
-    for base in kind.__mro__:  # class dicts, not `getattr`: a failed lookup is slow
-        names = base.__dict__.get("__match_args__")
-        if names is not None:
-            break
-    if type(names) is not tuple or not names:
-        return (kind,)
-    # a plain loop: a comprehension or a generator costs twice as much, and every bound of every
-    # hint comes here for each tool declared
-    found: list[type] = [kind]
-    try:
-        for name in typing.cast("tuple[str, ...]", names):
-            held: object = getattr(value, name, None)
-            found.append(type(held))
-    except Exception:  # noqa: BLE001 - the host's own metadata: what it holds does not matter
-        return (kind,)
-    return tuple(found)
+    @property
+    def checks(self) -> tuple[object, ...]:
+        """The bounds as the host wrote them: annotated-types metadata, `required_field(...)`."""
+        return tuple(bound.written for bound in self.bounds)
 
 
 Node: TypeAlias = "Scalar | Choice | Array | Record | Object | Union | Nullable | Constrained"
@@ -341,3 +255,134 @@ def _without_default(*values: Any) -> Field:
     """A `Field` from all its values but the default, which stays `MISSING`."""
     name, node, required, description, missing_message = values
     return Field(name, node, required, MISSING, description, missing_message)
+
+
+# --- what the model says of a node, asked here and nowhere else --------------------------------
+
+
+def bare(node: Node) -> Node:
+    """A field's type without its `| None`, which for a field means left out."""
+    return node.inner if isinstance(node, Nullable) else node
+
+
+def core(node: Node) -> Node:
+    """The type itself, without `| None` and every layer of bounds and transforms around it."""
+    while isinstance(node, (Nullable, Constrained)):
+        node = node.inner
+    return node
+
+
+def made_by(node: Node) -> Callable[[Any], Any] | None:
+    """The transform that makes the value (the last of the nearest layer that has one), or None."""
+    while isinstance(node, (Nullable, Constrained)):
+        if isinstance(node, Constrained) and node.transforms:
+            return node.transforms[-1]
+        node = node.inner
+    return None
+
+
+def layers(node: Constrained) -> tuple[Node, tuple[Bound, ...]]:
+    """The node under one or more layers of bounds, and all their bounds, innermost first.
+
+    Bounds around an alias's bounds are tested as one layer, so a value breaking both is told
+    both; the same bound twice is tested once. A layer with transforms ends it: the bounds
+    around it hold on what they made.
+    """
+    bounds = list(node.bounds)
+    inner = node.inner
+    while isinstance(inner, Constrained) and not inner.transforms:
+        bounds = [*inner.bounds, *(b for b in bounds if b not in inner.bounds)]
+        inner = inner.inner
+    return inner, tuple(bounds)
+
+
+def branches(node: Node) -> list[Node]:
+    """A union's branches, those of a bounded union among them, without their bounds."""
+    while isinstance(node, Constrained):
+        node = node.inner
+    if not isinstance(node, Union):
+        return [node]
+    return [leaf for branch in node.branches for leaf in branches(branch)]
+
+
+def numeric(node: Node) -> bool:
+    """An int or a float, or a union of only those (`int | float`), under any bounds."""
+    node = core(node)
+    if isinstance(node, Union):
+        return all(map(numeric, node.branches))
+    return isinstance(node, Scalar) and node.kind in (int, float)
+
+
+def given(node: Node) -> list[type | None]:
+    """The classes a check on this node is given; `None` where a transform may change it.
+
+    A transform that is a class (`transform(int)`) gives that class.
+    """
+    last = made_by(node)
+    if last is not None:
+        return [last if is_class(last) else None]
+    node = core(node)
+    if isinstance(node, Union):
+        return [kind for branch in node.branches for kind in given(branch)]
+    if isinstance(node, (Scalar, Array)):
+        return [node.kind]
+    if isinstance(node, Choice):
+        return [type(output) for output in node.outputs]
+    if isinstance(node, Object) and node.is_dataclass:
+        return [node.cls]
+    return [dict]  # a record, a TypedDict
+
+
+def hashable(node: Node) -> bool:
+    """Whether what a node passes on hashes, so a set may hold it.
+
+    Under a transform that is a class, that class's instances; under any other, the type's.
+    """
+    if isinstance(node, (Nullable, Constrained)):
+        made = node.transforms[-1] if isinstance(node, Constrained) and node.transforms else None
+        return made.__hash__ is not None if is_class(made) else hashable(node.inner)
+    if isinstance(node, Union):
+        return all(map(hashable, node.branches))
+    if isinstance(node, Object):
+        params = getattr(node.cls, "__dataclass_params__", None)
+        return (
+            node.is_dataclass
+            and getattr(node.cls, "__hash__", None) is not None
+            and bool(params and params.frozen)
+            and all(hashable(f.type) for f in node.fields)
+        )
+    if isinstance(node, Array):
+        return node.kind in (tuple, frozenset) and hashable(node.items)
+    if isinstance(node, Choice):  # an Enum with its own `__eq__` has members that do not hash
+        return all(type(output).__hash__ is not None for output in node.outputs)
+    return isinstance(node, Scalar)
+
+
+def own_description(node: Node) -> str | None:
+    """The description written on the field's own `Annotated`, under its `| None`."""
+    node = bare(node)
+    return node.description if isinstance(node, Constrained) else None
+
+
+def description_within(node: Node) -> str | None:
+    """The first description going in (an alias's, a union's first branch's, an object's)."""
+    while True:
+        if isinstance(node, Constrained) and node.description:
+            return node.description
+        if isinstance(node, (Nullable, Constrained)):
+            node = node.inner
+        elif isinstance(node, Union):
+            node = node.branches[0]
+        else:
+            return node.description if isinstance(node, Object) else None
+
+
+def required_message(node: Node) -> str | None:
+    """The message of a `required_field` on this field, or None."""
+    node = bare(node)
+    while isinstance(node, Constrained):
+        for bound in node.bounds:
+            if bound.rule.required:
+                return typing.cast("str", bound.limit)
+        node = node.inner
+    return None

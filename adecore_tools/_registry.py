@@ -9,10 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from ._checks import text_of
 from ._frozen import Unique
-from ._problems import closest, show, text_of
+from ._problems import show
 from ._refusals import ToolRefusal
-from ._tool import Tool, Toolkit, listed, mcp_entry, start
+from ._suggest import closest
+from ._tool import Tool, mcp_entry, start
+from ._toolkit import Toolkit, listed
 
 __all__ = ["ToolRegistry", "create_tool_registry"]
 

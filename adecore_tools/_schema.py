@@ -25,7 +25,7 @@ from ._fields import (
     Scalar,
     Union,
 )
-from ._frozen import once
+from ._memo import once
 
 __all__ = ["input_schema", "read_only_dict"]
 

@@ -1,8 +1,8 @@
-"""`@tool`, `Tool` and toolkits: a decorated `async def` with its field model, checked once.
+"""`Tool`: a decorated `async def` with its field model, validator and schema, built once.
 
-Everything about a tool is decided when it is declared: names, description, the field model, its
-validator and its schema. A hint naming a class defined further down the module is read again
-when the tool joins a toolkit.
+Everything about a tool is decided when it is declared (`_decorator`): names, description, the
+field model, its validator and its schema. A hint naming a class defined further down the module
+is read again when the tool joins a toolkit (`resolved`).
 """
 
 from __future__ import annotations
@@ -12,34 +12,35 @@ import importlib
 import inspect
 import sys
 import typing
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine
 from functools import WRAPPER_ASSIGNMENTS
 from typing import Any, ClassVar, Generic, TypeVar
 
 from typing_extensions import ParamSpec
 
-from ._annotations import unevaluated_signature
-from ._compile import Checker, compile_fields
-from ._docstrings import cleaned, split_docstring
-from ._fields import Field, ToolCall
+from ._checks import Checker
+from ._compile import compile_fields
+from ._declare import Unresolved, unlistable
+from ._defaults import check_defaults
+from ._fields import Field
 from ._frozen import Frozen, Unique
-from ._introspect import Signature, Unresolved, check_bound, read_signature, unlistable
+from ._metadata import ToolCall
 from ._problems import Invalid, message
-from ._refusals import field, lower_words, safe_refusal
+from ._refusals import field, safe_refusal
 from ._schema import input_schema, read_only_dict
+from ._signature import Signature, read_signature
+from ._wraps import FromFunction, Unwrapped
 
 __all__ = [
+    "Calling",
     "Tool",
     "ToolAnnotations",
     "ToolInput",
-    "Toolkit",
-    "check_name",
-    "define_toolkit",
     "mcp_entry",
     "parse_tool_input",
+    "resolve",
     "resolved",
     "start",
-    "tool",
     "tool_input_schema",
 ]
 
@@ -50,17 +51,6 @@ T = TypeVar("T")
 R_co = TypeVar("R_co", covariant=True)
 
 _EMPTY: dict[str, Any] = {}
-
-
-def check_name(name: object, what: str) -> str:
-    """A tool or toolkit name: lower snake case, at most 64 characters; else `ValueError`."""
-    if not lower_words(name, "_") or len(name) > 64:
-        msg = (
-            f"{what} name {name!r} is not lower snake case of at most 64 characters "
-            "(like 'note_write'); rename it"
-        )
-        raise ValueError(msg)
-    return str.__str__(name)  # a `StrEnum` member's text, not the member (`Names.NOTE`)
 
 
 class ToolAnnotations(Frozen):
@@ -151,7 +141,7 @@ class ToolInput(Unique):
         raise pickle.PicklingError(msg)
 
 
-class _Calling(Frozen):
+class Calling(Frozen):
     """How a resolved tool is called: its input and its call parameter."""
 
     __slots__ = ("input", "call_name", "call_type", "call_positional")
@@ -168,69 +158,6 @@ class _Calling(Frozen):
         call_positional: bool,  # noqa: FBT001 - a value class
     ) -> None:
         self._set(input, call_name, call_type, call_positional)
-
-
-class _Unwrapped:
-    """`tool.__wrapped__`, the function, as `functools.wraps` would set it.
-
-    So `inspect.signature(tool)` shows the function's. The class itself has none (a property
-    would be one), so `inspect.signature(Tool)` reads the class.
-    """
-
-    @typing.overload
-    def __get__(self, tool: None, owner: type[object]) -> typing.NoReturn: ...
-
-    @typing.overload
-    def __get__(
-        self, tool: Tool[P, R], owner: type[object] | None = None
-    ) -> Callable[P, Coroutine[Any, Any, R]]: ...
-
-    def __get__(self, tool: Tool[P, R] | None, owner: type[object] | None = None) -> Any:
-        if tool is None:
-            raise AttributeError("__wrapped__")
-        return tool.fn
-
-    def __set__(self, tool: object, value: typing.NoReturn) -> None:
-        """Refuse, as every attribute of a tool does (typed so a checker flags the write too)."""
-        msg = "Tool is immutable; cannot set '__wrapped__'"
-        raise AttributeError(msg)
-
-
-class _FromFunction:
-    """What `inspect` reads off a function (`__code__`, its defaults), read off the tool's.
-
-    Not in the tool's `__dict__`: `functools.update_wrapper(obj, tool)` copies that, and a sync
-    wrapper object would then read as a coroutine function. The class itself reads `own`, or has
-    none.
-    """
-
-    __slots__ = ("name", "own")
-    name: str
-    own: dict[str, object] | None
-
-    def __init__(self, own: dict[str, object] | None = None) -> None:
-        self.own = own
-
-    def __set_name__(self, owner: type[object], name: str) -> None:
-        self.name = name
-
-    def __get__(self, tool: Tool[..., Any] | None, owner: type[object] | None = None) -> Any:
-        if tool is None:
-            if self.own is None:
-                raise AttributeError(self.name)
-            return self.own
-        if self.name == "__signature__":
-            if not inspect.ismethod(tool.fn):  # a function's is read off its code
-                raise AttributeError(self.name)
-            # annotations unevaluated (3.14): `inspect.signature(tool, annotation_format=...)`
-            # reads this whatever format it asks for, and one naming a class further down failed
-            return unevaluated_signature(tool.fn)
-        return getattr(tool.fn, self.name)
-
-    def __set__(self, tool: object, value: typing.NoReturn) -> None:
-        """Refuse, as every attribute of a tool does."""
-        msg = f"Tool is immutable; cannot set {self.name!r}"
-        raise AttributeError(msg)
 
 
 class Tool(Unique, Generic[P, R_co]):
@@ -256,7 +183,7 @@ class Tool(Unique, Generic[P, R_co]):
     annotations: ToolAnnotations
     fn: Callable[P, Coroutine[Any, Any, R_co]]
     _docs: dict[str, str]
-    _calling: _Calling | None
+    _calling: Calling | None
     _entry: dict[str, Any] | None
 
     def __init__(
@@ -267,7 +194,7 @@ class Tool(Unique, Generic[P, R_co]):
         annotations: ToolAnnotations,
         fn: Callable[P, Coroutine[Any, Any, R_co]],
         _docs: dict[str, str],
-        _calling: _Calling | None,
+        _calling: Calling | None,
         _entry: dict[str, Any] | None = None,
     ) -> None:
         self._set_once(name, toolkit, description, annotations, fn, _docs, _calling, _entry)
@@ -290,14 +217,14 @@ class Tool(Unique, Generic[P, R_co]):
         """The field model of the tool's input (SPEC 4)."""
         return resolved(self).input
 
-    __wrapped__: ClassVar[_Unwrapped] = _Unwrapped()
+    __wrapped__: ClassVar[Unwrapped] = Unwrapped()
     # With the code and defaults, `inspect` reads a tool as a coroutine function (hosts ask it
     # whether to await a callable) and as the function's signature.
-    __code__: ClassVar[_FromFunction] = _FromFunction()
-    __defaults__: ClassVar[_FromFunction] = _FromFunction()
-    __kwdefaults__: ClassVar[_FromFunction] = _FromFunction()
+    __code__: ClassVar[FromFunction] = FromFunction()
+    __defaults__: ClassVar[FromFunction] = FromFunction()
+    __kwdefaults__: ClassVar[FromFunction] = FromFunction()
     # a bound method's: its `__code__` lists `self`
-    __signature__: ClassVar[_FromFunction] = _FromFunction()
+    __signature__: ClassVar[FromFunction] = FromFunction()
 
     if typing.TYPE_CHECKING:  # in the tool's `__dict__`, from its function (see `__init__`)
         __name__: str
@@ -308,7 +235,7 @@ class Tool(Unique, Generic[P, R_co]):
         # `functools.wraps` copies `__annotate__` only: the class's own annotations would show
         # through a tool. The function's are read when asked, as 3.14 evaluates them then. The
         # class keeps its own, the dict `from __future__ import annotations` has written here.
-        __annotations__ = _FromFunction(own=__annotations__)
+        __annotations__ = FromFunction(own=__annotations__)
 
     def __reduce__(self) -> tuple[Callable[[str, str], Tool[..., Any]], tuple[str, str]]:
         """Pickle by reference, as a function is: the tool its module holds under its name."""
@@ -336,12 +263,12 @@ def _tool_at(module: str, qualname: str) -> Tool[..., Any]:
     return typing.cast("Tool[..., Any]", found)
 
 
-def resolved(t: Tool[..., Any]) -> _Calling:
+def resolved(t: Tool[..., Any]) -> Calling:
     """How a tool is called, reading hints left for later first if need be."""
     calling = t._calling  # noqa: SLF001  # pyright: ignore[reportPrivateUsage] - this module owns Tool
     if calling is None:
         try:
-            calling = _resolve(t.fn, t.name, t._docs)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+            calling = resolve(t.fn, t.name, t._docs)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
         except Unresolved as exc:
             paths = ", ".join(repr(path) for path in exc.fields)
             if not exc.fields:
@@ -431,13 +358,15 @@ def mcp_entry(t: Tool[..., Any]) -> dict[str, Any]:
     return entry
 
 
-def _resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> _Calling:
+def resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> Calling:
+    """Read a tool function's signature and build its input: every check of it raises here."""
     try:
         signature: Signature = read_signature(fn, name, docs)
         fields = signature.fields
+        check_defaults(fields, name)
         checked = ToolInput(
             fields=fields,
-            validate=compile_fields(fields, name),
+            validate=compile_fields(fields),
             schema=input_schema(fields),
             advice=("\t".join(("fields", *(field(f.name) for f in fields))),),
         )
@@ -447,200 +376,12 @@ def _resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> _Callin
             "read it; flatten it (a list of rows, or a record keyed by path)"
         )
         raise TypeError(msg) from exc
-    return _Calling(
+    return Calling(
         input=checked,
         call_name=signature.call_name,
         call_type=signature.call_type,
         call_positional=signature.call_positional,
     )
-
-
-def tool(  # noqa: PLR0913 - the MCP annotations are keyword options
-    toolkit: str,
-    *,
-    name: str | None = None,
-    description: str | None = None,
-    read_only: bool = False,
-    destructive: bool = False,
-    idempotent: bool | None = None,
-    open_world: bool | None = None,
-    title: str | None = None,
-) -> Callable[[Callable[P, Coroutine[Any, Any, R]]], Tool[P, R]]:
-    """Declare an `async def` function a tool of `toolkit`.
-
-    The name defaults to the function's, the description to its docstring without the parameter
-    section. The signature is read now: every mistake in it raises here.
-    """
-    if callable(toolkit):  # `@tool` without parentheses: the function came as the toolkit
-        msg = (
-            "@tool needs a toolkit name; write @tool('toolkit_name') above "
-            f"{getattr(toolkit, '__name__', toolkit)!r}"
-        )
-        raise TypeError(msg)
-
-    def decorate(fn: Callable[P, Coroutine[Any, Any, R]]) -> Tool[P, R]:
-        static = False
-        if isinstance(fn, staticmethod):  # `@tool` above `@staticmethod`: callable, as typed
-            fn, static = typing.cast("Callable[P, Coroutine[Any, Any, R]]", fn.__func__), True
-        if not (inspect.isfunction(fn) or inspect.ismethod(fn)):
-            raise TypeError(_no_function(fn, name))
-        tool_name = check_name(fn.__name__ if name is None else name, "tool")
-        try:
-            toolkit_name = check_name(toolkit, "toolkit")
-        except ValueError as exc:
-            msg = f"tool {tool_name!r}: {exc}"
-            raise ValueError(msg) from None
-        if not inspect.iscoroutinefunction(fn):
-            raise TypeError(f"tool {tool_name!r}: {_not_async(fn)}")
-        try:
-            annotations = ToolAnnotations(
-                read_only=read_only,
-                destructive=destructive,
-                idempotent=idempotent,
-                open_world=open_world,
-                title=title,
-            )
-        except ValueError as exc:
-            msg = f"tool {tool_name!r}: {exc}"
-            raise ValueError(msg) from None
-        text, docs = _texts(fn.__doc__, description, tool_name)
-        if not static:
-            check_bound(fn, tool_name)
-        try:
-            calling: _Calling | None = _resolve(fn, tool_name, docs)
-        except Unresolved:
-            calling = None  # a class further down the module: read again in define_toolkit
-        return Tool(tool_name, toolkit_name, text, annotations, fn, docs, calling)
-
-    return decorate
-
-
-def _no_function(fn: object, name: str | None) -> str:
-    """Why `fn` is no tool function, and what to write instead."""
-    if isinstance(fn, Tool):
-        return (
-            f"tool {fn.name!r} is a tool already; to list it in another toolkit too, "
-            f"decorate its function again: tool('other', name=...)({fn.name}.fn)"
-        )
-    named = name or getattr(fn, "__name__", None)
-    where = f"tool {named!r}: " if isinstance(named, str) else ""
-    if isinstance(fn, classmethod):
-        return (
-            f"{where}a classmethod has no class yet when @tool reads it; decorate the bound "
-            f"method after the class instead: tool(...)(Owner.{fn.__name__})"
-        )
-    return (
-        f"{where}a tool is an `async def` function (or a bound method), got {fn!r}; "
-        "wrap it in an `async def` with the fields as its parameters"
-    )
-
-
-def _not_async(fn: Callable[..., object]) -> str:
-    """Why a function is no `async def`, and what to write instead."""
-    if inspect.isasyncgenfunction(fn):
-        return (
-            "a tool returns one answer, and an async generator yields many; return the answer "
-            "instead of yielding it"
-        )
-    if not inspect.iscoroutinefunction(inspect.unwrap(fn)):
-        return "a tool is an `async def` function; make it async"
-    if hasattr(fn, "__deprecated__"):
-        return (  # before 3.12, typing-extensions cannot mark its wrapper a coroutine function
-            "@deprecated wraps the async function in a plain one before Python 3.12; say that "
-            "the tool is deprecated in its description instead"
-        )
-    return (
-        "the function is async, but the decorator that wraps it returns a plain function; "
-        "make the wrapper an `async def` that awaits it"
-    )
-
-
-def _texts(doc: object, description: object, tool_name: str) -> tuple[str, dict[str, str]]:
-    """The tool's description and its parameters' from its docstring; `ValueError` if unusable."""
-    if isinstance(doc, str) and (why := unlistable(doc)) is not None:
-        msg = f"tool {tool_name!r}: its docstring {why}"
-        raise ValueError(msg)
-    summary, docs = split_docstring(doc if isinstance(doc, str) else None)
-    text = summary if description is None else _own_description(description, tool_name)
-    if not text:
-        msg = (
-            f"tool {tool_name!r} has no description; write a docstring saying what it does "
-            "(a model reads it to choose the tool) or pass description=..."
-        )
-        raise ValueError(msg)
-    return text, docs
-
-
-def _own_description(description: object, tool_name: str) -> str:
-    """A description given to `@tool`, cleaned as a docstring is (any line endings)."""
-    if not isinstance(description, str):
-        msg = f"tool {tool_name!r}: a description says what it does, in a str; got {description!r}"
-        raise ValueError(msg)  # noqa: TRY004 - SPEC 3: a bad description is a ValueError
-    if (why := unlistable(description)) is not None:
-        msg = f"tool {tool_name!r}: its description {why}"
-        raise ValueError(msg)
-    return cleaned(description).strip()
-
-
-def listed(items: Iterable[T], what: str, example: str) -> tuple[T, ...]:
-    """The items, or a `TypeError` saying to list them.
-
-    One item given alone is a slip, as is a string or bytes (read item by item): the host is told
-    so, not `'Tool' object is not iterable` or `'n' is not a tool`.
-    """
-    try:  # `iter`, not `Iterable`: that misses a class iterable by `__getitem__` alone
-        found = None if isinstance(items, (str, bytes)) else iter(items)
-    except TypeError:
-        found = None
-    if found is None:
-        msg = f"{what} come in a list, got {_short_repr(items)}; write {example}"
-        raise TypeError(msg)
-    return tuple(found)
-
-
-def _short_repr(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else f"a {type(value).__name__}"
-
-
-class Toolkit(Frozen):
-    """A named group of tools, the unit a host hands to an agent."""
-
-    __slots__ = ("name", "tools")
-    name: str
-    tools: tuple[Tool[..., Any], ...]
-
-    def __init__(self, name: str, tools: Iterable[Tool[..., Any]]) -> None:
-        """Check the tools: `ValueError` when one names another toolkit or two share a name."""
-        name = check_name(name, "toolkit")
-        members = listed(
-            tools, f"toolkit {name!r}: tools", f"define_toolkit({name!r}, [a_tool, another_tool])"
-        )
-        seen: set[str] = set()
-        for member in members:
-            if not isinstance(member, Tool):
-                msg = (
-                    f"toolkit {name!r}: {member!r} is not a tool; decorate it with @tool({name!r})"
-                )
-                raise TypeError(msg)
-            if member.toolkit != name:
-                msg = (
-                    f"toolkit {name!r}: tool {member.name!r} belongs to toolkit "
-                    f"{member.toolkit!r}; declare it with @tool({name!r}) or put it in its own "
-                    "toolkit"
-                )
-                raise ValueError(msg)
-            if member.name in seen:
-                msg = f"toolkit {name!r}: two tools are named {member.name!r}; rename one"
-                raise ValueError(msg)
-            seen.add(member.name)
-            resolved(member)
-        self._set_once(name, members)
-
-
-def define_toolkit(name: str, tools: Iterable[Tool[..., Any]]) -> Toolkit:
-    """A toolkit; `ValueError` when a tool names another toolkit or two tools share a name."""
-    return Toolkit(name, tools)
 
 
 def parse_tool_input(tool: Tool[..., Any], input: object) -> dict[str, Any]:  # noqa: A002 - the contract's name

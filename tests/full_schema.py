@@ -36,10 +36,10 @@ from adecore_tools._fields import (
     Nullable,
     Object,
     Record,
-    RequiredField,
     Scalar,
     Union,
 )
+from adecore_tools._metadata import RequiredField
 
 __all__ = ["NULL", "SET_MARK", "full_schema", "node_schema"]
 
@@ -108,8 +108,8 @@ def _constrained(node: Constrained) -> dict[str, Any]:
         base = base.inner
     words: dict[str, Any] = {}
     parts: list[dict[str, Any]] = [inner]
-    for check in node.checks:
-        for key, value in _keywords(check, base).items():
+    for bound in node.bounds:
+        for key, value in _keywords(bound.written, base).items():
             if key in words or key in inner:
                 parts.append({key: value})  # the same keyword twice: both must hold
             else:

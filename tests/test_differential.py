@@ -53,10 +53,10 @@ from adecore_tools._fields import (
     Nullable,
     Object,
     Record,
-    RequiredField,
     Scalar,
     Union,
 )
+from adecore_tools._metadata import RequiredField
 
 # pydantic needs a newer typing-extensions than the package does: `.ci/run` removes it to run the
 # suite on the oldest typing-extensions the package admits

@@ -274,9 +274,9 @@ def _rows_declared_and_dropped(prefix: str, count: int) -> list[weakref.ref[type
 def test_what_is_computed_once_is_kept_for_a_bounded_number_of_values(monkeypatch):
     """A host that declares tools from fresh classes (per session, per reload) and drops them
     does not keep every class alive: each cache of work done once is cleared when full."""
-    from adecore_tools import _frozen  # noqa: PLC0415
+    from adecore_tools import _memo  # noqa: PLC0415
 
-    monkeypatch.setattr(_frozen, "CACHE_LIMIT", 50)
+    monkeypatch.setattr(_memo, "CACHE_LIMIT", 50)
     alive = sum(ref() is not None for ref in _rows_declared_and_dropped("Row", 120))
     assert alive <= 50  # those still cached; without a bound, all 120
     assert alive > 0  # the cache still works: the newest stay
@@ -285,23 +285,23 @@ def test_what_is_computed_once_is_kept_for_a_bounded_number_of_values(monkeypatc
 def test_a_cache_not_yet_full_keeps_every_value(monkeypatch):
     """The bound empties a cache only when it is full: below it, the type of every tool declared
     stays computed (its class kept), so declaring the same types again costs nothing."""
-    from adecore_tools import _frozen  # noqa: PLC0415
+    from adecore_tools import _memo  # noqa: PLC0415
 
-    monkeypatch.setattr(_frozen, "CACHE_LIMIT", 50)
+    monkeypatch.setattr(_memo, "CACHE_LIMIT", 50)
     kept = _rows_declared_and_dropped("Kept", 10)
     assert sum(ref() is not None for ref in kept) == 10  # emptied on every new value, 1 or 2
 
 
 def test_a_cache_of_work_done_once_holds_at_most_its_limit(monkeypatch):
     """CACHE_LIMIT is the most entries a cache holds: the next new value empties it first."""
-    from adecore_tools import _frozen  # noqa: PLC0415
+    from adecore_tools import _memo  # noqa: PLC0415
 
-    monkeypatch.setattr(_frozen, "CACHE_LIMIT", 3)
+    monkeypatch.setattr(_memo, "CACHE_LIMIT", 3)
     cache: dict[object, int] = {}
     for key in range(3):
-        assert _frozen.once(cache, key, abs, -key) == key
+        assert _memo.once(cache, key, abs, -key) == key
     assert cache == {0: 0, 1: 1, 2: 2}
-    assert _frozen.once(cache, 3, abs, -3) == 3
+    assert _memo.once(cache, 3, abs, -3) == 3
     assert cache == {3: 3}
 
 
@@ -312,12 +312,12 @@ def test_the_sources_of_dropped_validators_do_not_pile_up(monkeypatch):
     the next, else `linecache` grows by some 8 KB per compile for as long as the host runs."""
     import linecache  # noqa: PLC0415
 
-    from adecore_tools import _frozen  # noqa: PLC0415
+    from adecore_tools import _memo  # noqa: PLC0415
 
     def sources() -> int:
         return sum("adecore_tools validator" in name for name in list(linecache.cache))
 
-    monkeypatch.setattr(_frozen, "CACHE_LIMIT", 1)
+    monkeypatch.setattr(_memo, "CACHE_LIMIT", 1)
     gc.collect()
     before = sources()
     for _ in range(40):

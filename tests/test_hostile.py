@@ -28,6 +28,7 @@ from adecore_tools import (
     ToolRefusal,
     _compile,
     _problems,
+    _suggest,
     create_tool_registry,
     define_toolkit,
     field,
@@ -262,13 +263,13 @@ async def three(*, field_a: int = 0, field_b: int = 0, field_c: int = 0) -> None
 def counted_distances(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """The pairs of names whose edit distance is worked out from now on, one per table."""
     pairs: list[tuple[str, str]] = []
-    distance = _problems._distance
+    distance = _suggest._distance
 
     def counting(a: str, b: str, limit: int) -> int:
         pairs.append((a, b))
         return distance(a, b, limit)
 
-    monkeypatch.setattr(_problems, "_distance", counting)
+    monkeypatch.setattr(_suggest, "_distance", counting)
     return pairs
 
 
@@ -306,13 +307,13 @@ def test_an_unknown_tool_name_among_5000_alike_names_works_out_few_distances(mon
     )
     pairs = counted_distances(monkeypatch)
     placed: list[str] = []
-    misplaced = _problems._misplaced
+    misplaced = _suggest._misplaced
 
     def counting(a: str, b: str, limit: int) -> int:
         placed.append(b)
         return misplaced(a, b, limit)
 
-    monkeypatch.setattr(_problems, "_misplaced", counting)
+    monkeypatch.setattr(_suggest, "_misplaced", counting)
     meant = alike[1234]
     with pytest.raises(ToolRefusal) as info:
         asyncio.run(registry.run(meant.replace("oscar", "oskar"), {}))

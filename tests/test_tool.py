@@ -29,6 +29,7 @@ from adecore_tools import (
     ToolAnnotations,
     ToolCall,
     Toolkit,
+    _bounds,
     create_tool_registry,
     define_toolkit,
     parse_tool_input,
@@ -36,6 +37,7 @@ from adecore_tools import (
     tool,
     tool_input_schema,
 )
+from adecore_tools._declare import Where
 from adecore_tools._fields import MISSING, Constrained, Field, Nullable, Object, Scalar
 
 T = TypeVar("T")
@@ -1917,9 +1919,10 @@ def test_none_default_on_annotated_gives_the_same_field_on_every_python():
 
     async def spelled(n: Optional[Annotated[int, Gt(0)]] = None) -> None: ...  # noqa: UP045
 
+    positive = _bounds.read_bound(Gt(0), Scalar(int), Where("implicit"))
     expected = Field(
         name="n",
-        type=Nullable(Constrained(Scalar(int), (Gt(0),))),
+        type=Nullable(Constrained(Scalar(int), (positive,))),
         required=False,
         default=None,
     )

@@ -23,7 +23,7 @@ from typing_extensions import NotRequired, Required, TypeAliasType
 from adecore_tools import (
     ToolCall,
     ToolRefusal,
-    _problems,
+    _suggest,
     create_tool_registry,
     define_toolkit,
     parse_tool_input,
@@ -2427,14 +2427,14 @@ short_words = st.text(st.sampled_from("abcdeAB_İß"), max_size=9)
 def test_the_bounded_distance_agrees_with_the_full_one_up_to_its_limit(a, b, limit):
     """Only part of the table is worked out; within the limit, the answer is the same."""
     full = _plain_distance(a, b)
-    bounded = _problems._distance(a, b, limit)
+    bounded = _suggest._distance(a, b, limit)
     assert bounded == full if full <= limit else bounded > limit
 
 
 @given(short_words, st.lists(short_words, max_size=6))
 def test_a_suggestion_is_the_one_the_full_search_finds(word, names):
     """The cheap bounds that skip names never skip the one the full search would name."""
-    assert _problems.closest(word, names) == _plain_closest(word, names)
+    assert _suggest.closest(word, names) == _plain_closest(word, names)
 
 
 long_words = st.text(st.sampled_from("abc_"), min_size=12, max_size=30)
@@ -2443,18 +2443,18 @@ long_words = st.text(st.sampled_from("abc_"), min_size=12, max_size=30)
 @given(long_words, st.lists(long_words, max_size=4))
 def test_a_suggestion_for_long_names_is_the_one_the_full_search_finds(word, names):
     """Long names allow up to five edits, where the cheap bounds have the most to skip."""
-    assert _problems.closest(word, names) == _plain_closest(word, names)
+    assert _suggest.closest(word, names) == _plain_closest(word, names)
 
 
 def test_an_extra_first_character_is_one_edit():
-    assert _problems.closest("xtitle", ["title"]) == "title"
+    assert _suggest.closest("xtitle", ["title"]) == "title"
 
 
 def test_the_shorter_name_allows_one_edit_per_three_of_its_characters():
     """Two edits need six characters in both names: `labe`/`labels`, `titles_`/`title`."""
-    assert _problems.closest("labe", ["labels"]) is None
-    assert _problems.closest("titles_", ["title"]) is None
-    assert _problems.closest("titl", ["title"]) == "title"
+    assert _suggest.closest("labe", ["labels"]) is None
+    assert _suggest.closest("titles_", ["title"]) is None
+    assert _suggest.closest("titl", ["title"]) == "title"
 
 
 def test_the_library_s_own_words_keep_the_path_when_they_say_the_field_name():
@@ -2487,8 +2487,8 @@ def test_a_union_of_containers_takes_the_branch_that_keeps_every_item_unchanged(
 def test_a_name_more_than_five_edits_away_is_not_suggested():
     """Though a third of a long name's length would allow more (seven edits here)."""
     name = "customer_invoice_record"  # 23 characters
-    assert _problems.closest("cusxomer_ixvoice_rxcxrx", [name]) == name  # five replaced
-    assert _problems.closest("cusxomer_ixvoixe_rxcxrx", [name]) is None  # six
+    assert _suggest.closest("cusxomer_ixvoice_rxcxrx", [name]) == name  # five replaced
+    assert _suggest.closest("cusxomer_ixvoixe_rxcxrx", [name]) is None  # six
 
 
 # --- whole-word rule for host-written messages --------------------------------------------------

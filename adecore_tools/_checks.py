@@ -1,0 +1,366 @@
+"""The building blocks of checkers: scalars, `| None`, bounds, records, unions, containers.
+
+`_compile` puts them together into the checkers of input, `_defaults` into the checks of a
+default written in the function's own terms. A checker takes a value and returns what the
+function receives, or an `Invalid` with every problem it found (returned, not raised: bad input
+is the normal case). Nothing here calls code that belongs to the input (its `__eq__`,
+`__hash__`, `__iter__` and so on): types are tested with `type()` and `issubclass`, and
+containers are read through the base classes' own methods, but for a mapping that is no `dict`,
+which has no such base: its own `items()` is read (one that raises is refused).
+"""
+
+from __future__ import annotations
+
+import builtins
+import collections.abc as cabc
+import math
+import sys
+import typing
+from collections.abc import Callable
+from typing import Any
+
+from ._bounds import Test, lengths
+from ._fields import Array, Bound, Node, Record, core
+from ._problems import (
+    Invalid,
+    Key,
+    Mismatch,
+    Problem,
+    add,
+    combine,
+    is_mapping,
+    merge,
+    mismatch,
+    out_of_range,
+    said,
+    show,
+    unreadable,
+)
+
+__all__ = [
+    "NO_VALUE",
+    "SCALARS",
+    "Checker",
+    "bounded",
+    "entries_of",
+    "item_problems",
+    "items_of",
+    "native_int",
+    "nullable",
+    "record",
+    "text_of",
+    "type_of",
+    "union",
+]
+
+Checker = Callable[[Any], Any]
+"""A value from the input in; what the function receives, or an `Invalid`, out."""
+
+NO_VALUE: Any = object()
+"""No value: what a lookup finds when there is none (`None` may be a value)."""
+
+
+type_of: Callable[[object], type[object]] = type
+"""`type(value)` typed as a class of object, for values from the input (no `typing.cast` call)."""
+
+
+# --- scalars ----------------------------------------------------------------------------------
+
+
+def _str(value: Any) -> str | Invalid:
+    if type(value) is str:
+        return value
+    if issubclass(type(value), str):
+        return str.__str__(value)
+    return mismatch("a string", value)
+
+
+def _int(value: Any, *, native: bool = False) -> int | Invalid:
+    """An int; from the input, a float with an integral value too (`native`: not for a default)."""
+    kind = type_of(value)
+    if kind is int:
+        return value  # type: ignore[no-any-return]
+    if issubclass(kind, int) and kind is not bool:
+        return int.__int__(value)
+    if not native and issubclass(kind, float) and float.is_integer(value):
+        return int(float.__float__(value))
+    return mismatch("an integer", value)
+
+
+def _float(value: Any) -> float | Invalid:
+    kind = type_of(value)
+    if kind is float:
+        number = value
+    elif issubclass(kind, float):
+        number = float.__float__(value)
+    elif issubclass(kind, int) and kind is not bool:
+        try:
+            number = float(int.__int__(value))
+        except OverflowError:
+            return out_of_range(_WITHIN_DOUBLE, value)
+    else:
+        return mismatch("a number", value)
+    if not math.isfinite(number):
+        return out_of_range("a finite number", value)
+    return number  # type: ignore[no-any-return]
+
+
+_WITHIN_DOUBLE = f"a number within ±{sys.float_info.max!r}"
+"""What an int too large for a float field is told: "a finite number" would not say why, as it
+is one."""
+
+
+def _bool(value: Any) -> bool | Invalid:
+    if type(value) is bool:
+        return value
+    return mismatch("a boolean", value)
+
+
+def native_int(value: Any) -> int | Invalid:
+    """An int as a default is written: a float is no int there."""
+    return _int(value, native=True)
+
+
+SCALARS: dict[type, Checker] = {str: _str, int: _int, float: _float, bool: _bool}
+"""The checker of each scalar type."""
+
+
+# --- wrappers ---------------------------------------------------------------------------------
+
+
+def nullable(inner: Checker) -> Checker:
+    """`None` as it is, anything else as `inner` checks it."""
+
+    def check(value: Any) -> Any:
+        return None if value is None else inner(value)
+
+    return check
+
+
+def _length_of_sent(
+    inner: Node, bounds: tuple[Bound, ...]
+) -> Callable[[Any, Invalid], Invalid] | None:
+    """For a list or record whose items were refused: its length bounds, tested on what was sent.
+
+    So the message lists every problem. Not for a set: it counts once duplicates merge.
+    """
+    if not (
+        (isinstance(inner, Array) and inner.kind in (list, tuple)) or isinstance(inner, Record)
+    ):
+        return None  # asked first: most bounded nodes are a string or a number
+    tests = tuple(b.rule.test(b.limit, inner) for b in lengths(bounds))
+    if not tests:
+        return None
+
+    def with_lengths(sent: Any, problems: Invalid) -> Invalid:
+        if isinstance(problems, Mismatch):
+            # not a list or a mapping at all, or a mapping that could not be read (`Unreadable`):
+            # its type is the problem, and a mapping is not read again to count it
+            return problems
+        sized: cabc.Sized | None
+        if isinstance(inner, Array):
+            sized = items_of(sent)
+        else:
+            entries = entries_of(sent)  # any mapping, read as its own class's methods read it
+            sized = None if isinstance(entries, Invalid) else list(entries)
+        if sized is None:
+            return problems
+        found = None
+        for test in tests:
+            problem = test(sized)
+            if problem is not None:
+                found = add(found, typing.cast("str", problem))  # a length's, in our words
+        return problems if found is None else combine(found, problems)
+
+    return with_lengths
+
+
+def bounded(
+    base: Node,
+    bounds: tuple[Bound, ...],
+    inner: Checker,
+    transforms: tuple[Callable[[Any], Any], ...],
+) -> Checker:
+    """`inner`'s value, then every bound tested on it, then every transform applied."""
+    kind = core(base)  # under transforms: what a length counts
+    tests = tuple(b.rule.test(b.limit, kind) for b in bounds)
+    relying = frozenset(t for b, t in zip(bounds, tests, strict=True) if b.rule.relying)
+    sizes = _length_of_sent(base, bounds)
+
+    def check(value: Any) -> Any:
+        sent, value = value, inner(value)
+        if isinstance(value, Invalid):
+            return value if sizes is None else sizes(sent, value)
+        found = None
+        for test in tests:
+            problem = test(value) if found is None or test not in relying else _relying(test, value)
+            if problem is not None:
+                if isinstance(problem, Invalid):
+                    return problem
+                found = add(found, problem)
+        if found is not None:
+            return found
+        for fn in transforms:
+            try:
+                value = fn(value)
+            except ValueError as exc:
+                return add(None, Problem((), said(exc, "the value was refused"), authored=True))
+        return value
+
+    return check
+
+
+def _relying(test: Test, value: object) -> str | Problem | None:
+    """A predicate's test of a value the checks before it refused.
+
+    Every problem is listed, but the predicate may rely on those checks (`xs[0]` after
+    `MinLen(1)`): an exception from it is no problem of the value's.
+    """
+    try:
+        problem = test(value)
+    except Exception:  # noqa: BLE001 - it met a value it was promised it would not see
+        return None
+    return typing.cast("str | Problem | None", problem)  # a predicate's: never an `Invalid`
+
+
+# --- containers -------------------------------------------------------------------------------
+
+
+def items_of(value: Any) -> list[Any] | tuple[Any, ...] | None:
+    """The items of a list or tuple from the input, read without its own methods, else None."""
+    kind = type_of(value)
+    if kind is list or kind is tuple:
+        return value  # type: ignore[no-any-return]
+    if issubclass(kind, list):
+        return list.copy(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    if issubclass(kind, tuple):
+        return tuple.__getitem__(value, slice(None))  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    return None
+
+
+def item_problems(results: cabc.Iterable[object]) -> Invalid | None:
+    """The problems of an array's items, each at its index; None when every item passed."""
+    found = None
+    for index, result in enumerate(results):
+        if isinstance(result, Invalid):
+            found = merge(found, index, result)
+    return found
+
+
+def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:
+    """The (key, value) pairs of a mapping from the input: a dict's read without its own methods."""
+    kind = type_of(value)
+    if issubclass(kind, dict):
+        return dict.items(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    if sys.version_info >= (3, 15) and issubclass(kind, builtins.frozendict):
+        # Python 3.15's immutable dict is only registered as a `Mapping`: read it as a dict is
+        return builtins.frozendict.items(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+    if is_mapping(kind):
+        try:
+            return [(key, entry) for key, entry in value.items()]
+        except Exception:  # noqa: BLE001 - a mapping that cannot be read is the input's fault
+            return unreadable()
+    return mismatch("an object", value)
+
+
+def record(values: Checker) -> Checker:
+    """A mapping with string keys, each value as `values` checks it, passed on as a new dict."""
+
+    def check(value: Any) -> dict[str, Any] | Invalid:
+        entries = entries_of(value)
+        if isinstance(entries, Invalid):
+            return entries
+        out: dict[str, Any] = {}
+        found = None
+        for key, entry in entries:
+            name = text_of(key)
+            if name is None:
+                found = add(found, f"expected string keys, got {show(key)} as a key")
+                continue
+            result = out[name] = values(entry)
+            if isinstance(result, Invalid):
+                found = merge(found, Key(name), result)
+        return out if found is None else found
+
+    return check
+
+
+def union(branches: tuple[Checker, ...], phrase: str | None) -> Checker:
+    """The first branch that takes the value unchanged, else the first that converts it.
+
+    `phrase` is what the union takes, for a value no branch's type fits. `None` checks a default:
+    the first branch that takes it wins, and each branch says what it takes of a default (a
+    member, a set), not what input may be: "expected 1 or a string, got 1" would contradict
+    itself.
+    """
+    native = phrase is None
+
+    def check(value: Any) -> Any:
+        converted = NO_VALUE
+        failures: list[Invalid] = []
+        for branch in branches:
+            result = branch(value)
+            if isinstance(result, Invalid):
+                failures.append(result)
+            elif native or _unchanged(result, value):
+                return result
+            elif converted is NO_VALUE:
+                converted = result
+        return converted if converted is not NO_VALUE else _union_problems(failures, phrase, value)
+
+    return check
+
+
+def _union_problems(failures: list[Invalid], phrase: str | None, value: object) -> Invalid:
+    """A refused union's problems: the closest branch's that the value's type fit, else a mismatch.
+
+    The closest is the first of the fewest problems. A branch's mismatch that `fits` (a mapping
+    that could not be read, NaN for a float) is its branch's to tell: pictured against the
+    union's types, it would read "expected a number ..., got a very large integer".
+    """
+    closest = None
+    for failure in failures:
+        if (not isinstance(failure, Mismatch) or failure.fits) and (
+            closest is None or failure.count < closest.count
+        ):
+            closest = failure
+    if closest is not None:
+        return closest
+    if phrase is None:  # a default's: every failure is a mismatch, in its branch's own words
+        phrase = " or ".join(dict.fromkeys(typing.cast("Mismatch", f).expected for f in failures))
+    return mismatch(phrase, value)
+
+
+def _unchanged(result: object, value: object) -> bool:
+    """Whether a branch passed the value on as it came: same types, equal, at every depth."""
+    if result is value:
+        return True
+    kind = type(result)
+    if kind is not type(value):
+        return False
+    if kind in (str, int, float, bool):
+        return result == value
+    if kind is list or kind is tuple:
+        ours: Any = result
+        theirs: Any = value
+        return len(ours) == len(theirs) and all(map(_unchanged, ours, theirs))
+    if kind is dict:
+        checked: Any = result
+        given: Any = value
+        return len(checked) == len(given) and all(
+            type(key) is str and key in checked and _unchanged(checked[key], entry)
+            for key, entry in given.items()
+        )
+    return False
+
+
+def text_of(value: object) -> str | None:
+    """A `str` from the input as plain text, read without its own methods; None for anything else.
+
+    A `str` subclass could run its own `__hash__` or `__eq__` in a lookup; its text cannot.
+    """
+    if type(value) is str:
+        return value
+    if issubclass(type(value), str):
+        return str.__str__(typing.cast("str", value))
+    return None
