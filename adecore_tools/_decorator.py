@@ -145,7 +145,7 @@ def _own_description(description: object, tool_name: str) -> str:
     """A description given to `@tool`, cleaned as a docstring is (any line endings)."""
     if not isinstance(description, str):
         msg = f"tool {tool_name!r}: a description says what it does, in a str; got {description!r}"
-        raise ValueError(msg)  # noqa: TRY004 - SPEC 3: a bad description is a ValueError
+        raise ValueError(msg)  # noqa: TRY004 - a bad description is a ValueError, as a bad name is
     if (why := unlistable(description)) is not None:
         msg = f"tool {tool_name!r}: its description {why}"
         raise ValueError(msg)

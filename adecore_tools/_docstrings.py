@@ -1,8 +1,8 @@
 """Split a docstring into the tool's description and its parameters' descriptions.
 
-A tool's docstring serves twice (SPEC 3 and 4.4): its parameter section describes the input
-fields, and the rest describes the tool, where the parameter section would only repeat the
-schema. The same holds for the attribute section of a TypedDict or dataclass docstring.
+A tool's docstring serves twice: its parameter section describes the input fields, and the rest
+describes the tool, where the parameter section would only repeat the schema. The same holds for
+the attribute section of a TypedDict or dataclass docstring.
 
 Google (`Args:`), NumPy (`Parameters` over a dashed line) and Sphinx (`:param x:`) sections are
 recognised. The scan goes line by line with no backtracking, so any text, however odd or large,

@@ -141,7 +141,7 @@ def read_object(cls: type[object], where: Where, node_of: NodeReader) -> Object:
             here = where.into(name)
             bare, say = _key_wrappers(hint, here)
             node = node_of(bare, here)
-            if say is None:  # SPEC 4.1: a key admitting None may be left out, unless required_field
+            if say is None:  # a key admitting None may be left out, unless required_field
                 say = key not in optional_keys and (
                     not isinstance(node, Nullable) or required_message(node) is not None
                 )

@@ -214,7 +214,7 @@ class Tool(Unique, Generic[P, R_co]):
 
     @property
     def input(self) -> ToolInput:
-        """The field model of the tool's input (SPEC 4)."""
+        """The field model of the tool's input: its fields, validator and schema."""
         return resolved(self).input
 
     __wrapped__: ClassVar[Unwrapped] = Unwrapped()
