@@ -118,7 +118,6 @@ _ABSENT: Any = object()
 _INF = float("inf")
 _SHARED = ("_known", "_clean", "_Invalid", "_add", "_merge", "_combine", "_ABSENT", "_build")
 _FACTORIES: dict[Hashable, Callable[[tuple[object, ...]], Checker]] = {}
-_FAST: dict[tuple[Node, int], _Fast] = {}
 _SHAPE_NUMBERS = itertools.count()
 _FREE_NAMES: list[str] = []
 """The `linecache` names of factories gone, for a compile to reuse: an entry is replaced, never
@@ -142,11 +141,6 @@ def object_validator(plan: Plan) -> Checker:
     for name, p in zip(plan.names, plan.parts, strict=True):
         arguments += (name, p.checker, p.left_out, *p.values)
     return factory(tuple(arguments))
-
-
-def fast_path(node: Node, i: int) -> _Fast:
-    """The fast path of field `i` of node `node`, made once per equal node and place."""
-    return once(_FAST, (node, i), _fast, node, i)
 
 
 def _factory(mode: str, fields: _Shape) -> Callable[[tuple[object, ...]], Checker]:
@@ -269,7 +263,7 @@ class _Values:
         return f"_c{self.field}_{len(self.values) - 1}"
 
 
-def _fast(node: Node, i: int) -> _Fast:
+def fast_path(node: Node, i: int) -> _Fast:
     """Lines that leave in `v<i>` what the function receives, or add its problems."""
     node = bare(node)  # None never reaches here: for a field it means left out
     values = _Values(i)

@@ -54,7 +54,7 @@ from ._fields import (
     layers,
     shared_default,
 )
-from ._memo import keep, kept, once
+from ._memo import once
 from ._problems import LIMIT, Invalid, Problem, Unknown, add, mismatch, said, show
 
 __all__ = ["checker", "compile_fields", "immutable", "missing"]
@@ -66,14 +66,7 @@ def compile_fields(fields: Sequence[Field]) -> Checker:
 
 
 def checker(node: Node) -> Checker:
-    """The checker of a node, built once per equal node."""
-    return once(_CHECKERS, node, _new_checker, node)
-
-
-_CHECKERS: dict[Node, Checker] = {}
-
-
-def _new_checker(node: Node) -> Checker:
+    """The checker of a node."""
     return _BUILDERS[type(node)](node)
 
 
@@ -216,18 +209,15 @@ def _object_checker(fields: Sequence[Field], mode: str, node: Object | None) -> 
 
 
 def _part(f: Field, i: int, mode: str) -> _codegen.Part:
-    """What the validator takes from one field, made once per field object, place and mode.
+    """What the validator takes from one field, made once per equal field, place and mode.
 
-    A field with no default, or `None`, `True` or `False`, is one object shared by every tool
-    writing it (`_introspect`), so one lookup replaces its checker's, fast path's and missing
-    problem's. Found by identity, so a field met once is never hashed; any other default is the
-    function's own object, copied for each tool (a mutable one), so its part is made each time.
+    A field with no default, or `None`, `True` or `False`, is the same in every tool writing it,
+    so one lookup replaces its checker's, fast path's and missing problem's. Any other default is
+    the function's own object, copied for each tool (a mutable one), so its part is made each time.
     """
     if not shared_default(f.default):
         return _new_part(f, i, mode)
-    key = (id(f), i, mode)
-    known = kept(_PARTS, key, f)
-    return known if known is not None else keep(_PARTS, key, f, _new_part(f, i, mode))
+    return once(_PARTS, (f, i, mode), _new_part, f, i, mode)
 
 
 def _new_part(f: Field, i: int, mode: str) -> _codegen.Part:
@@ -236,7 +226,7 @@ def _new_part(f: Field, i: int, mode: str) -> _codegen.Part:
     return _codegen.Part(check, kind, value, _codegen.fast_path(f.type, i))
 
 
-_PARTS: dict[tuple[int, int, str], tuple[object, _codegen.Part]] = {}
+_PARTS: dict[tuple[Field, int, str], _codegen.Part] = {}
 
 
 def _left_out(f: Field, mode: str) -> tuple[str, object]:

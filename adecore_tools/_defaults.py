@@ -44,7 +44,6 @@ from ._fields import (
     Union,
     layers,
 )
-from ._memo import once
 from ._problems import Invalid, Problem, add, merge, message, mismatch, show
 
 __all__ = ["check_defaults"]
@@ -129,14 +128,7 @@ def _check_nested_defaults(node: Node, where: Where) -> None:
 
 
 def _native(node: Node) -> Checker:
-    """The check of a default of this node, built once per equal node."""
-    return once(_NATIVE, node, _new_native, node)
-
-
-_NATIVE: dict[Node, Checker] = {}
-
-
-def _new_native(node: Node) -> Checker:
+    """The check of a default of this node (defaults are few: it is not kept)."""
     return _BUILDERS[type(node)](node)
 
 

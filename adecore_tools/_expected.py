@@ -6,7 +6,6 @@ A refusal says it of a value of the wrong type, and of a missing field.
 from __future__ import annotations
 
 from ._fields import Array, Choice, Constrained, Node, Scalar, Union, branches
-from ._memo import once
 from ._problems import declared
 
 __all__ = ["PHRASES", "expected", "one_of"]
@@ -14,13 +13,6 @@ __all__ = ["PHRASES", "expected", "one_of"]
 
 def expected(node: Node) -> str:
     """What a node takes, as a model would read it: `a string`, `one of "a", "b"`, ..."""
-    return once(_EXPECTED, node, _new_expected, node)
-
-
-_EXPECTED: dict[Node, str] = {}
-
-
-def _new_expected(node: Node) -> str:
     # never a `Nullable`: the field model lifts it out of unions and bounds, so only a whole type
     # is one, and a missing field's is asked bare
     if isinstance(node, Scalar):

@@ -25,7 +25,6 @@ from ._fields import (
     Scalar,
     Union,
 )
-from ._memo import once
 
 __all__ = ["input_schema", "read_only_dict"]
 
@@ -50,13 +49,6 @@ def _object(fields: tuple[Field, ...], description: str | None) -> dict[str, Any
 
 def _node(node: Node, description: str | None) -> dict[str, Any]:
     """One node's schema; `description` (the field's) wins over the node's own."""
-    return once(_SCHEMAS, (node, description), _new_node, node, description)
-
-
-_SCHEMAS: dict[tuple[Node, str | None], dict[str, Any]] = {}
-
-
-def _new_node(node: Node, description: str | None) -> dict[str, Any]:
     if isinstance(node, Nullable):
         return _node(node.inner, description)
     if isinstance(node, Constrained):
