@@ -36,6 +36,7 @@ from full_schema import SET_MARK, full_schema
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from jsonschema.exceptions import ValidationError
+from needs import missing
 
 from adecore_tools import (
     ToolRefusal,
@@ -60,7 +61,7 @@ from adecore_tools._fields import (
 
 # pydantic needs a newer typing-extensions than the package does: `.ci/run` removes it to run the
 # suite on the oldest typing-extensions the package admits
-pydantic = pytest.importorskip("pydantic", reason="pydantic, the second oracle, is not installed")
+pydantic = pytest.importorskip("pydantic", reason=missing("pydantic"))
 
 EXAMPLES = int(os.environ.get("DIFF_EXAMPLES", "120"))
 SETTINGS = settings(

@@ -17,6 +17,7 @@ from pathlib import Path
 import annotated_types
 import pytest
 from doc_samples import DOCS, ROOT, broken_links, missing_modules, printed, samples
+from needs import missing
 
 from adecore_tools import ToolRefusal, parse_tool_input, tool
 
@@ -39,7 +40,7 @@ def test_every_sample_of_a_page_runs_in_order_and_prints_what_it_says(
         name = f"{page.name} sample {number}"
         absent = missing_modules(sample)
         if absent:
-            skipped.append(f"{name} needs {', '.join(absent)}")
+            skipped.append(f"{name} {'; '.join(map(missing, absent))}")
             continue
         code = compile(sample, name, "exec", dont_inherit=True)  # not this file's __future__
         exec(code, module.__dict__)  # noqa: S102 - our own docs

@@ -17,8 +17,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from needs import missing
 
-pytest.importorskip("agents")
+pytest.importorskip("agents", reason=missing("agents"))
 
 from agents import Agent, FunctionTool, RunConfig, Runner
 from agents.testing import ScriptedModel, assistant_message, function_call

@@ -219,8 +219,8 @@ def test_typing_extensions_is_new_enough_for_each_newer_python(python):
     `__annotations__` there), so `{}` passed for one with required keys; on 3.15 it fails to import.
     """
     tomllib = pytest.importorskip("tomllib", reason="tomllib is new in Python 3.11")
-    requirements = pytest.importorskip("packaging.requirements")
-    version = pytest.importorskip("packaging.version")
+    requirements = pytest.importorskip("packaging.requirements", reason="needs packaging")
+    version = pytest.importorskip("packaging.version", reason="needs packaging")
     pyproject = pathlib.Path(__file__).resolve().parents[1] / "pyproject.toml"
     floors = [
         version.Version(spec.version)

@@ -15,8 +15,9 @@ from types import SimpleNamespace
 from typing import Any, Literal
 
 import pytest
+from needs import missing
 
-pytest.importorskip("pydantic_ai")
+pytest.importorskip("pydantic_ai", reason=missing("pydantic_ai"))
 
 from pydantic_ai import Agent
 from pydantic_ai.messages import (
