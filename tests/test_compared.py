@@ -1,4 +1,4 @@
-"""The README's "Compared with" table, shown against the real peers.
+"""The table of docs/compared.md, shown against the real peers.
 
 Every system gets the same function, `place`: a string, a nested object, an optional integer and
 an integer with a default. Each test backs one row of the table: what this library does, and what
