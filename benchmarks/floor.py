@@ -5,7 +5,7 @@ tests, the rules inlined, every problem collected with its path, and a new dict 
 filled in. The library's generated validators are measured against it (issue 3: valid input within
 1.3x of this).
 
-The rules are the library's for these two tools (SPEC §4-5), minus conversions no benchmark input
+The rules are the library's for these two tools, minus conversions no benchmark input
 takes (a float with an integral value for an int, `str`/`int` subclasses, a non-dict mapping for
 a nested object):
 - the input is a dict (a non-dict mapping is read into one; `None` means no fields);
@@ -204,7 +204,7 @@ def declare(fn: Callable[..., Any]) -> tuple[Callable[[Any], dict[str, Any]], di
     """A tool function of the benchmark's field kinds declared by hand: its validator and listing.
 
     The least any library does to declare a tool: its parameters read with `inspect.signature`
-    and their hints with `typing.get_type_hints` (STYLE.md 3), a check chosen for each field, and
+    and their hints with `typing.get_type_hints`, a check chosen for each field, and
     its MCP listing entry written. A field's check and schema are made once per hint, as the
     library makes its own (the four field types the tools share are read once). Nothing else: no
     name or description is checked, no mistake in the declaration is explained, and only `str`,

@@ -1,6 +1,6 @@
 """Test-only: a tool's FULL JSON Schema (Draft 2020-12), rendered from its field model.
 
-`tool_input_schema` is what an MCP client lists, and SPEC 6 leaves bounds, `additionalProperties`,
+`tool_input_schema` is what an MCP client lists, and it leaves bounds, `additionalProperties`,
 null branches and every union branch but the first out of it. The differential tests need the
 whole contract instead, so this renders, from `tool.input.fields` alone (never from the
 library's own schema code):
@@ -11,7 +11,7 @@ library's own schema code):
 - `additionalProperties: false` on every object with properties, a record's value schema as its
   `additionalProperties`;
 - every union branch (`anyOf`), `null` where a type admits it (`anyOf [X, {"type": "null"}]`),
-  and `null` for every field or key that may be left out, since null means left out (SPEC 5);
+  and `null` for every field or key that may be left out, since null means left out;
 - `required` per the model, omitted when empty.
 
 What JSON Schema cannot say is left out, and listed in the docs' Guarantees section:

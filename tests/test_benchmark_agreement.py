@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from needs import missing
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
@@ -101,7 +102,7 @@ def test_inputs_are_not_mutated_by_any_validator():
 
 @pytest.mark.parametrize("peer", ["pydantic", "msgspec"])
 def test_peers_decide_the_benchmark_inputs_alike(peer):
-    pytest.importorskip(peer)
+    pytest.importorskip(peer, reason=missing(peer))
     validator = system(workloads.note_validators(), peer)
     assert decide(validator, workloads.VALID)[0] is True
     accepted, _, message = decide(validator, workloads.INVALID)
@@ -148,7 +149,7 @@ def test_scale_input_items_are_new_objects():
 def test_the_counted_interpreter_checks_the_scale_input_with_the_timed_validator(name, monkeypatch):
     timed = workloads.scale_validators()[name]
     if timed is None:
-        pytest.skip(f"{name} is not installed")
+        pytest.skip(missing(name))
     checked: list[int] = []
 
     def counted() -> dict[str, workloads.Validator | None]:
@@ -294,7 +295,7 @@ def test_the_second_define_case_is_the_same_tool_in_each_order_of_its_fields():
 
 
 def test_the_mcp_sdk_declares_lists_and_calls_the_same_tools():
-    pytest.importorskip("mcp")
+    pytest.importorskip("mcp", reason=missing("mcp"))
     server = workloads.mcp_define(workloads.mcp_server(), workloads.note_functions(1))
 
     async def scenario() -> tuple[list[Any], Any]:
@@ -308,7 +309,7 @@ def test_the_mcp_sdk_declares_lists_and_calls_the_same_tools():
 
 
 def test_fastmcp_declares_lists_and_calls_the_same_tools():
-    pytest.importorskip("fastmcp")
+    pytest.importorskip("fastmcp", reason=missing("fastmcp"))
     server = workloads.fastmcp_define(workloads.fastmcp_server(), workloads.note_functions(1))
 
     async def scenario() -> tuple[list[Any], Any]:

@@ -1,4 +1,4 @@
-"""The README's "Compared with" table, shown against the real peers.
+"""The table of docs/compared.md, shown against the real peers.
 
 Every system gets the same function, `place`: a string, a nested object, an optional integer and
 an integer with a default. Each test backs one row of the table: what this library does, and what
@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from needs import missing
 from typing_extensions import TypedDict
 
 from adecore_tools import (
@@ -327,7 +328,7 @@ PEERS: dict[str, tuple[str, dict[str, Callable[..., Any]]]] = {
 @pytest.fixture(params=list(PEERS))
 def peer(request: pytest.FixtureRequest) -> tuple[str, dict[str, Callable[..., Any]]]:
     module, calls = PEERS[request.param]
-    pytest.importorskip(module)
+    pytest.importorskip(module, reason=missing(module))
     return request.param, calls
 
 
@@ -540,6 +541,6 @@ def test_ours_imports_only_its_two_dependencies():
     ],
 )
 def test_peer_imports_pydantic_and_more(peer_module, entry, among):
-    pytest.importorskip(peer_module)
+    pytest.importorskip(peer_module, reason=missing(peer_module))
     imported = _third_party_imported(entry)
     assert {"pydantic", "pydantic_core", *among} <= imported

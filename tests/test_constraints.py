@@ -1,4 +1,4 @@
-"""SPEC 4.4: annotated-types constraints, run through our validators at every depth.
+"""The annotated-types constraints, run through our validators at every depth.
 
 The first part runs annotated-types' own shipped corpus (`annotated_types.test_cases.cases()`)
 for every annotation our field model supports; the rest pins each constraint's message at depth 3
@@ -107,7 +107,7 @@ def test_corpus_leaves_out_only_types_without_one_json_type():
 @pytest.mark.parametrize(("t", "value"), _params("valid"))
 def test_corpus_valid_values_are_accepted(t, value):
     if _is_non_finite(value):
-        # our float type refuses NaN and the infinities by design (SPEC 4.2)
+        # our float type refuses NaN and the infinities by design: a number is finite
         found = _refusal(t, {"x": value})
         assert found.message.startswith("x: expected a finite number, got ")
         return
@@ -591,7 +591,7 @@ Halved = TypeAliasType("Halved", Annotated[int, transform(float)])
 def test_a_bound_around_a_class_that_cannot_take_it_is_refused_at_decoration(
     annotation, name, made
 ):
-    """A bound around a type that transforms tests what it made: a class here (README's advice).
+    """A bound around a type that transforms tests what it made: a class here (the guide's advice).
 
     It was checked only against the type the model sends, and Python's `TypeError` (an int has
     no len) came out of every call.

@@ -1,4 +1,4 @@
-"""Declaration errors name what is wrong and what to do (SPEC 3, 4.3), and a few tool details.
+"""Declaration errors name what is wrong and what to do, and a few tool details.
 
 A mutation run of `_introspect`, `_tool`, `_codegen` and `_fields` found each of these promises
 unpinned: breaking it let the rest of the suite pass.
@@ -41,11 +41,11 @@ async def swapped_out(text: str) -> str:
     return text
 
 
-# --- declaring: messages that say what is wrong and what to do (SPEC 3) ------------------------
+# --- declaring: messages that say what is wrong and what to do --------------------------------
 
 
 def test_a_bad_tool_name_is_called_a_tool_name():
-    """SPEC 3: a bad tool name is a ValueError that says it is the tool's name."""
+    """A bad tool name is a ValueError that says it is the tool's name."""
 
     async def plain() -> None:
         """A tool."""
@@ -59,7 +59,7 @@ def test_a_bad_tool_name_is_called_a_tool_name():
 
 
 def test_a_toolkit_of_something_that_is_no_tool_names_the_toolkit_and_the_fix():
-    """SPEC 3: a toolkit given a plain function raises TypeError naming the toolkit and the fix."""
+    """A toolkit given a plain function raises TypeError naming the toolkit and the fix."""
 
     async def note_read() -> None:
         """Read."""
@@ -277,7 +277,7 @@ HOST_MISTAKES = {
 
 @pytest.mark.parametrize("case", HOST_MISTAKES)
 def test_each_host_mistake_names_the_tool_and_says_what_to_do(case):
-    """SPEC 3: each message names the tool and the field path, and says what to do."""
+    """Each message names the tool and the field path, and says what to do."""
     declaring, text = HOST_MISTAKES[case]
     with pytest.raises((TypeError, ValueError)) as info:
         declaring()
@@ -286,14 +286,14 @@ def test_each_host_mistake_names_the_tool_and_says_what_to_do(case):
 
 @pytest.mark.parametrize("message", ["", "   ", None, 5])
 def test_required_field_needs_a_message(message):
-    """SPEC 4.4: required_field(message) refuses a message a model could not read."""
+    """required_field(message) refuses a message a model could not read."""
     with pytest.raises(ValueError, match="required_field needs the message") as info:
         required_field(message)  # type: ignore[arg-type]
     assert str(info.value) == f"required_field needs the message a model reads, got {message!r}"
 
 
 def test_transform_needs_a_callable():
-    """SPEC 4.4: transform(fn) refuses what it could never call, when the hint is written."""
+    """transform(fn) refuses what it could never call, when the hint is written."""
     with pytest.raises(TypeError, match="transform needs a callable") as info:
         transform(5)  # type: ignore[arg-type]
     assert str(info.value) == "transform needs a callable, got 5"
@@ -328,7 +328,7 @@ class AsyncCheck:
     ids=["predicate", "not", "async __call__", "transform", "async generator"],
 )
 def test_an_async_check_or_transform_is_refused_at_decoration(annotation, name):
-    """SPEC 3: they run while input is checked, never awaited: a coroutine is truthy, so an
+    """They run while input is checked, never awaited: a coroutine is truthy, so an
     async predicate let every value through, and an async transform handed the tool a coroutine.
     """
     with pytest.raises(TypeError) as caught:
@@ -346,7 +346,7 @@ class CheckedLater:
 
 
 def test_a_dataclass_with_an_async_post_init_is_refused_at_decoration():
-    """SPEC 3: `__init__` never awaits it, so its checks never ran and every value passed."""
+    """`__init__` never awaits it, so its checks never ran and every value passed."""
     with pytest.raises(TypeError) as caught:
         declare(CheckedLater)
     assert str(caught.value).startswith(
@@ -360,7 +360,7 @@ def test_a_dataclass_with_an_async_post_init_is_refused_at_decoration():
     ids=["predicate", "not", "not not"],
 )
 def test_a_predicate_of_no_callable_is_refused_at_decoration(annotation):
-    """SPEC 3: `Not(5)` raised "'int' object is not callable" only when a model sent a value."""
+    """`Not(5)` raised "'int' object is not callable" only when a model sent a value."""
     with pytest.raises(TypeError) as caught:
         declare(annotation)
     assert str(caught.value) == "field 'fld' of tool 'odd_tool': Predicate needs a callable, got 5"
@@ -395,14 +395,14 @@ def test_a_predicate_of_no_callable_is_refused_at_decoration(annotation):
     ],
 )
 def test_a_length_bound_that_cannot_hold_is_named_with_its_fix(annotation, text):
-    """SPEC 3, 4.4: a length bound on a non-sized type or of no valid length names the field."""
+    """A length bound on a non-sized type or of no valid length names the field."""
     with pytest.raises((TypeError, ValueError)) as caught:
         declare(annotation)
     assert str(caught.value) == f"field 'fld' of tool 'odd_tool': {text}"
 
 
 def test_a_length_bound_up_to_sys_maxsize_is_taken():
-    """SPEC 4.4: the refusal above starts past the longest length Python holds, sys.maxsize,
+    """The refusal above starts past the longest length Python holds, sys.maxsize,
     which a host may write for "no practical limit"; that bound itself is declared and holds."""
     held = declare(Annotated[str, at.MaxLen(sys.maxsize)])
     assert parse_tool_input(held, {"fld": "text"}) == {"fld": "text"}
@@ -412,7 +412,7 @@ def test_a_length_bound_up_to_sys_maxsize_is_taken():
     ("annotation", "path"), [(list[None], "fld[]"), (dict[str, None], "fld{}")]
 )
 def test_none_inside_a_container_is_named_as_none(annotation, path):
-    """SPEC 3: `list[None]` keeps a bare None (typing converts none inside a builtin generic).
+    """`list[None]` keeps a bare None (typing converts none inside a builtin generic).
     Before Python 3.11 typing has no LiteralString, and its stand-in was None: the LiteralString
     test matched that None and told the host about LiteralString."""
     with pytest.raises(TypeError) as caught:
@@ -468,7 +468,7 @@ def test_a_bound_past_printing_is_named_in_its_error(annotation, text):
     ],
 )
 def test_a_key_wrapper_outside_a_typeddict_says_where_it_belongs(annotation, path, shown):
-    """SPEC 3, 4.3: Required/NotRequired/ReadOnly outside a TypedDict key is named as such.
+    """Required/NotRequired/ReadOnly outside a TypedDict key is named as such.
 
     Through an alias it is on a key, yet not read there (typing does not either): the message
     says to write it on the key itself.
@@ -487,7 +487,7 @@ def test_a_key_wrapper_outside_a_typeddict_says_where_it_belongs(annotation, pat
     ids=["Optional", "Union"],
 )
 def test_a_declaration_message_writes_a_type_as_the_running_python_does(annotation):
-    """README decision: Python 3.14 writes every union with `|`, not knowing which spelling a host
+    """docs/decisions.md: Python 3.14 writes every union with `|`, not knowing which spelling a host
     used, so this message reads `Required[int | None]` there and `Required[Optional[int]]` before.
     The message is Python's own text, without the `typing.` prefix, on every version."""
     shown = repr(annotation).replace("typing_extensions.", "").replace("typing.", "")
@@ -561,7 +561,7 @@ def test_a_key_both_required_and_not_is_refused(annotation, shown):
     ],
 )
 def test_an_annotation_that_is_no_boolean_says_what_it_takes(option, value, either):
-    """SPEC 3: a tool annotation of the wrong type is a ValueError saying which values it takes."""
+    """A tool annotation of the wrong type is a ValueError saying which values it takes."""
 
     async def plain() -> None:
         """A tool."""
@@ -598,7 +598,7 @@ Cells = te.TypeAliasType("Cells", tuple[te.Unpack[Ts]], type_params=(Ts,))
     ids=["too many arguments", "TypeVarTuple"],
 )
 def test_a_generic_alias_given_arguments_it_cannot_take_names_the_field(annotation, text):
-    """SPEC 3: not the bare `zip() argument 2 is longer than argument 1` of a ValueError."""
+    """Not the bare `zip() argument 2 is longer than argument 1` of a ValueError."""
     with pytest.raises(TypeError) as caught:
         declare(annotation)
     assert str(caught.value) == f"field 'fld' of tool 'odd_tool': {text}"
@@ -637,7 +637,7 @@ def test_a_literal_string_says_no_input_is_one(annotation, path):
 
 
 def test_a_class_from_a_private_module_is_named_as_a_host_writes_it():
-    """SPEC 3: an unsupported class is named as written (`BytesIO`, not `_io.BytesIO`)."""
+    """An unsupported class is named as written (`BytesIO`, not `_io.BytesIO`)."""
     with pytest.raises(TypeError) as caught:
         declare(io.BytesIO)
     assert str(caught.value).startswith(
@@ -654,7 +654,7 @@ def test_a_class_from_a_private_module_is_named_as_a_host_writes_it():
     ids=["fails to evaluate", "no valid Python"],
 )
 def test_an_alias_whose_value_cannot_be_read_names_the_field(value, error):
-    """SPEC 3: as `type Bad = int | "str"` is, read on first use: not a bare `TypeError`."""
+    """As `type Bad = int | "str"` is, read on first use: not a bare `TypeError`."""
     with pytest.raises(TypeError) as caught:
         declare(te.TypeAliasType("Bad", value))
     assert str(caught.value) == (
@@ -663,7 +663,7 @@ def test_an_alias_whose_value_cannot_be_read_names_the_field(value, error):
 
 
 def test_a_union_naming_an_alias_of_an_undefined_class_is_not_read_as_none():
-    """SPEC 4.3: an unresolved name in a union's alias branch raises TypeError at assembly."""
+    """An unresolved name in a union's alias branch raises TypeError at assembly."""
     later = te.TypeAliasType("later", "NotDefinedAnywhere")  # noqa: F821 - on purpose
 
     async def uses_later(x: Union[int, later]) -> None:  # noqa: UP007 - a union holding an alias

@@ -1,6 +1,6 @@
-"""SPEC 4.3 under deferred annotations (PEP 649, PEP 749): Python 3.14 evaluates an annotation
-only when it is read, so a module without `from __future__ import annotations` may name a class
-defined further down, or one only a type checker imports, unquoted.
+"""Names not defined yet, under deferred annotations (PEP 649, PEP 749): Python 3.14 evaluates
+an annotation only when it is read, so a module without `from __future__ import annotations` may
+name a class defined further down, or one only a type checker imports, unquoted.
 
 Each module is compiled from source without this file's compiler flags, as a user's module is.
 """
@@ -36,7 +36,7 @@ def _module(name: str, source: str) -> types.ModuleType:
 
 
 def test_a_parameter_naming_a_class_further_down_is_read_when_the_toolkit_is_assembled():
-    """README: "A hint naming a class defined further down the module is read again when the
+    """docs/tools.md: "A hint naming a class defined further down the module is read again when the
     tool joins a toolkit"; reading the function's annotations raised `NameError` at decoration."""
     module = _module(
         "deferred_later",

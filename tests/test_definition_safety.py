@@ -1,4 +1,4 @@
-"""Definition-time safety (SPEC 3, 4.3): mistakes raise at once, user text never breaks anything.
+"""Definition-time safety: mistakes raise at once, and user text never breaks anything.
 
 1. Every annotation the schema cannot describe raises `TypeError` at decoration (or, for a name
    not defined yet, when the tool joins a toolkit), naming the tool and the field.
@@ -313,7 +313,7 @@ list[str]`), or, for a key wrapper on a parameter, with where it belongs."""
 
 @pytest.mark.parametrize("case", UNSUPPORTED)
 def test_every_unsupported_annotation_says_what_to_do(case):
-    """SPEC 3: the message ends by saying what to do, after what is wrong."""
+    """A declaration error ends by saying what to do, after what is wrong."""
     annotation, _ = UNSUPPORTED[case]
     with pytest.raises(TypeError) as caught:
         declare(annotation)
@@ -706,7 +706,7 @@ def test_a_name_never_defined_names_the_tool_and_the_field_when_the_toolkit_is_b
     text = str(caught.value)
     assert "'odd_tool'" in text
     assert "NeverDefined" in text
-    assert "'fld'" in text  # SPEC 3: each message names the tool and the field path
+    assert "'fld'" in text  # each message names the tool and the field path
 
 
 @pytest.mark.parametrize(

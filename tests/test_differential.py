@@ -1,8 +1,8 @@
 """Differential tests: the library accepts exactly what two independent validators accept.
 
-Hypothesis draws TOOLS (fields of every type of SPEC 4.2, nested two or three deep, with random
-bounds, built at run time) and JSON VALUES (random, and drawn from the tool's full schema so that
-many are valid or nearly so). Each value goes through `parse_tool_input` and through:
+Hypothesis draws TOOLS (fields of every type the field model takes, nested two or three deep,
+with random bounds, built at run time) and JSON VALUES (random, and drawn from the tool's full
+schema so that many are valid or nearly so). Each value goes through `parse_tool_input` and through:
 
 1. the real `jsonschema` package (Draft 2020-12) on the tool's FULL schema (`full_schema.py`:
    every bound, `additionalProperties: false`, every union branch, null for fields that may be
@@ -36,6 +36,7 @@ from full_schema import SET_MARK, full_schema
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from jsonschema.exceptions import ValidationError
+from needs import missing
 
 from adecore_tools import (
     ToolRefusal,
@@ -60,7 +61,7 @@ from adecore_tools._metadata import RequiredField
 
 # pydantic needs a newer typing-extensions than the package does: `.ci/run` removes it to run the
 # suite on the oldest typing-extensions the package admits
-pydantic = pytest.importorskip("pydantic", reason="pydantic, the second oracle, is not installed")
+pydantic = pytest.importorskip("pydantic", reason=missing("pydantic"))
 
 EXAMPLES = int(os.environ.get("DIFF_EXAMPLES", "120"))
 SETTINGS = settings(
@@ -485,7 +486,7 @@ def _bound(keyword: str, holds: Any) -> Any:
 
 
 def is_multiple(value: Any, step: Any) -> bool:
-    """DIFFERENCE: `multipleOf: m` means `value % m == 0` in Python arithmetic (SPEC 4.5), but an
+    """DIFFERENCE: `multipleOf: m` means `value % m == 0` in Python arithmetic, but an
     int is never rounded to a double for it: exact arithmetic decides (as where `%` overflows)."""
     if type(value) is int:
         return Fraction(value) % Fraction(step) == 0
@@ -503,7 +504,7 @@ def _multiple_of(_validator: Any, step: Any, instance: Any, schema: dict[str, An
 
 
 def _count(instance: list[Any], schema: dict[str, Any]) -> int:
-    """DIFFERENCE: a set's length is counted after its duplicates merge (SPEC 4.5), as Python
+    """DIFFERENCE: a set's length is counted after its duplicates merge, as Python
     merges them: in a set of `int | bool`, `false` and `0` are one item."""
     if not schema.get(SET_MARK):
         return len(instance)
@@ -539,7 +540,7 @@ ORACLE = jsonschema.validators.extend(
 
 
 def _oracle_input(value: object) -> object:
-    """DIFFERENCE: `None` as the whole input means no fields (SPEC 5)."""
+    """DIFFERENCE: `None` as the whole input means no fields."""
     return {} if value is None else value
 
 
@@ -717,7 +718,7 @@ def test_showcase_library_and_full_schema_agree(value, accepted):
 
 
 def _mcp_projection(schema: Any) -> Any:
-    """The full schema cut down to what SPEC 6 lists: the first non-null branch, six keywords."""
+    """The full schema cut down to the MCP schema: the first non-null branch, six keywords."""
     if not isinstance(schema, dict):
         return schema
     while "anyOf" in schema or "allOf" in schema:

@@ -464,7 +464,7 @@ def test_windows_and_old_mac_line_endings(newline):
 
 
 def test_a_lone_carriage_return_in_a_docstring_reads_the_same_on_every_python():
-    """SPEC 4.5: Python 3.13 strips a docstring's margin as it compiles it, by newlines only.
+    """Python 3.13 strips a docstring's margin as it compiles it, by newlines only.
 
     A line after a lone carriage return keeps its whole indent there; older Pythons keep the raw
     text, and the description is cut as 3.13 cuts it on every Python.

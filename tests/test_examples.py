@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from needs import missing
 
 from adecore_tools import ToolRefusal
 
@@ -25,7 +26,7 @@ NEEDS = {
 def test_example_runs(script):
     needed = NEEDS.get(script)
     if needed is not None and importlib.util.find_spec(needed) is None:
-        pytest.skip(f"{script} needs {needed}")
+        pytest.skip(f"{script} {missing(needed)}")
     done = subprocess.run(  # noqa: S603 - our own example, run with this interpreter
         [sys.executable, str(EXAMPLES / script)],
         stdin=subprocess.DEVNULL,  # the MCP server reads stdio: closed input ends it

@@ -1,4 +1,4 @@
-"""SPEC 4.3: with `from __future__ import annotations` every hint is a string, resolved normally.
+"""With `from __future__ import annotations` every hint is a string, resolved normally.
 
 The tools below mix nested `TypedDict`s, dataclasses, `Annotated` bounds and descriptions,
 `Literal`s, `Enum`s and unions, and one names a class defined further down the module (read again
@@ -559,7 +559,7 @@ def test_a_dataclass_field_naming_a_class_nested_in_it_is_read_in_the_class_body
 
 
 def test_an_inherited_key_quoting_a_name_inside_a_type_reads_it_in_the_subclass_module():
-    """README: such a nested quote carries no module; quoting the whole annotation does.
+    """docs/types.md: such a nested quote carries no module; quoting the whole annotation does.
 
     The base module is compiled without this file's `from __future__ import annotations`.
     """
@@ -606,7 +606,7 @@ def test_an_inherited_key_quoting_a_name_inside_a_type_reads_it_in_the_subclass_
 
 
 def test_a_kw_only_marker_under_future_annotations_reads_from_python_3_11():
-    """Python 3.10's typing refuses the `KW_ONLY` sentinel quoted; README says what to write."""
+    """Python 3.10's typing refuses the `KW_ONLY` sentinel quoted; the guide says what to write."""
     source = """
         from __future__ import annotations
         from dataclasses import KW_ONLY, dataclass
@@ -934,7 +934,7 @@ def test_a_return_annotation_only_a_type_checker_can_read_is_not_a_field():
 
 
 def test_a_reloaded_module_s_tool_reads_the_names_standing_when_it_is_declared():
-    """README, decisions: `importlib.reload` runs a module's new source in its old namespace. A
+    """docs/decisions.md: `importlib.reload` runs a module's new source in its old namespace. A
     tool reads its hints when declared, so a class defined above it is the new one, but one
     further down is still the previous version's there, and the tool keeps that one."""
     source = """

@@ -1,4 +1,4 @@
-"""Hostile input (SPEC 5): whatever a caller sends, one `bad-arguments` refusal or a correct result.
+"""Hostile input: whatever a caller sends, one `bad-arguments` refusal or a correct result.
 
 Every case goes through `outcome`, which lets nothing but `ToolRefusal` out, and checks every
 refusal with `check_refusal`: the code, the fields line, a body of exactly two lines that reads
@@ -286,7 +286,7 @@ def test_unknown_field_suggestions_cost_only_the_problems_shown(monkeypatch):
 
 
 def test_an_unknown_tool_name_among_5000_alike_names_works_out_few_distances(monkeypatch):
-    """README: a did-you-mean name is looked for only among names whose length, letters and their
+    """Docs: a did-you-mean name is looked for only among names whose length, letters and their
     places are close enough to be the one meant (5,000 long, alike tool names: about 30 ms).
 
     The same seven words in 4,000 orders share the length and the letters of the name sent; the
@@ -623,7 +623,7 @@ class ImpostorStr(str):
 
 
 def test_a_plain_dict_compares_its_keys_as_the_dict_does():
-    """README: a plain dict is read by looking names up, so its own key objects are asked."""
+    """Guarantees: a plain dict is read by looking names up, so its own key objects are asked."""
     assert accepted({Impostor("x"): 1}, takes_x) == {"x": 1}
     assert accepted({ImpostorStr("zzz"): 1}, takes_x) == {"x": 1}
 
@@ -802,7 +802,7 @@ Mapping.register(OnlyRegistered)
 
 
 def test_a_class_only_registered_as_a_mapping_is_not_read_as_one():
-    """README: asking the ABC would run the class's code and that of every `Mapping` subclass."""
+    """Docs: asking the ABC would run the class's code and that of every `Mapping` subclass."""
     assert isinstance(OnlyRegistered(), Mapping)  # what an ABC check would say
     OnlyRegistered.read.clear()
     assert refused({"rec": OnlyRegistered()}).message == (

@@ -1,4 +1,4 @@
-"""Isolation (SPEC 5 and 8): a call shares nothing mutable with its input, a default or another.
+"""Isolation: a call shares nothing mutable with its input, a default or another call.
 
 1. The input is never changed, accepted or refused, even when the function then changes what it
    received.
@@ -486,7 +486,7 @@ def test_a_registry_built_and_used_from_many_threads_at_once():
 
 
 def test_input_changed_while_it_is_checked_is_the_host_race_not_a_refusal():
-    """README, decisions: checking never awaits, so only another thread (or the host's own code,
+    """docs/decisions.md: checking never awaits, so only another thread (or the host's own code,
     as this transform) can change the input meanwhile; Python's `RuntimeError` passes through
     rather than a refusal that would send the model to fix input it got right.
     """
@@ -508,7 +508,7 @@ def test_a_tool_assembled_in_two_threads_at_once_is_read_once():
     """A tool naming a class further down is read when it joins a toolkit. Two threads assembling
     it at once (plugins loaded in parallel) both read it; the first to finish sets its input, and
     the other must take that one rather than replace it: an input, schema and listing entry
-    handed out stay the tool's for good (SPEC 6: computed once per tool)."""
+    handed out stay the tool's for good (a schema is computed once per tool)."""
     import threading  # noqa: PLC0415 - only this test starts threads by hand
     import types  # noqa: PLC0415
 

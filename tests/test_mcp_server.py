@@ -24,8 +24,9 @@ from types import ModuleType, SimpleNamespace
 from typing import Any, TextIO
 
 import pytest
+from needs import missing
 
-pytest.importorskip("mcp")
+pytest.importorskip("mcp", reason=missing("mcp"))
 
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 from mcp import Client, ClientSession, StdioServerParameters, types

@@ -17,8 +17,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from needs import missing
 
-pytest.importorskip("agents")
+pytest.importorskip("agents", reason=missing("agents"))
 
 from agents import Agent, FunctionTool, RunConfig, Runner
 from agents.testing import ScriptedModel, assistant_message, function_call
@@ -154,10 +155,10 @@ def test_json_python_will_not_read_is_refused_like_any_bad_input(examples, tools
 
 
 def test_arguments_nested_past_the_recursion_limit_never_reach_the_document(examples, tools):
-    # A known difference, written in the README: before it invokes a tool, Agents 0.24 reads the
-    # arguments itself (to tell repeated calls apart) and lets `RecursionError` out, so the run
-    # fails before `invoke` can refuse them. A later SDK may hand them on, and `invoke` refuses
-    # them: either way nothing is written, and nothing else comes out.
+    # A known difference, written in docs/integrations.md: before it invokes a tool, Agents 0.24
+    # reads the arguments itself (to tell repeated calls apart) and lets `RecursionError` out, so
+    # the run fails before `invoke` can refuse them. A later SDK may hand them on, and `invoke`
+    # refuses them: either way nothing is written, and nothing else comes out.
     nested = '{"text": ' + "[" * 100_000 + "]" * 100_000 + "}"
     model = ScriptedModel([[function_call("note_write", nested, call_id="c1")]])
     agent = Agent(name="notes", model=model, tools=list(tools.values()))

@@ -1,9 +1,9 @@
-"""Hypothesis properties of validation (SPEC 5), refusal text (SPEC 7) and schemas (SPEC 6).
+"""Hypothesis properties of validation, refusal text and schemas.
 
 1. Whatever the input (any Python object, any depth), `parse_tool_input` returns or raises
    `ToolRefusal("bad-arguments")` with exactly the fields line; never another exception.
 2. Every such refusal reads back from its text form, and nothing in the input adds a line or a tab.
-3. Input built from the declared types and bounds is always accepted, converted as SPEC 4.2 says.
+3. Input built from the declared types and bounds is always accepted, converted as the guide says.
 4. Whatever JSON value the validator accepts conforms to the tool's JSON Schema (`jsonschema`).
 """
 
@@ -91,7 +91,7 @@ async def agreeable(
     """Takes a field of every kind whose schema lists every value it accepts.
 
     A union lists only its first branch and a nullable list item only its non-null type
-    (SPEC 6), so those are left out here.
+    (the MCP schema), so those are left out here.
     """
 
 

@@ -1,4 +1,4 @@
-"""SPEC 2 (public names) and the DryRun / Revision helpers of SPEC 4.4."""
+"""The public names (`__all__`), and the DryRun / Revision helpers."""
 
 import asyncio
 import importlib
@@ -23,7 +23,7 @@ from adecore_tools import (
     tool_input_schema,
 )
 
-SPEC_NAMES = [
+PUBLIC_NAMES = [
     "tool",
     "Tool",
     "ToolAnnotations",
@@ -54,10 +54,10 @@ SPEC_NAMES = [
 
 def test_all_is_exactly_the_spec_list():
     assert len(adecore_tools.__all__) == len(set(adecore_tools.__all__))
-    assert sorted(adecore_tools.__all__) == sorted(SPEC_NAMES)
+    assert sorted(adecore_tools.__all__) == sorted(PUBLIC_NAMES)
 
 
-@pytest.mark.parametrize("name", SPEC_NAMES)
+@pytest.mark.parametrize("name", PUBLIC_NAMES)
 def test_each_public_name_is_importable(name):
     module = importlib.import_module("adecore_tools")
     assert getattr(module, name) is not None
@@ -68,13 +68,13 @@ def test_each_public_name_is_importable(name):
 
 def test_no_other_public_names():
     public = {name for name in dir(adecore_tools) if not name.startswith("_")}
-    assert public == set(SPEC_NAMES)
+    assert public == set(PUBLIC_NAMES)
 
 
 def test_star_import_gives_exactly_the_public_names():
     namespace = {}
     exec("from adecore_tools import *", namespace)  # noqa: S102 - the import itself
-    assert set(namespace) - {"__builtins__"} == set(SPEC_NAMES)
+    assert set(namespace) - {"__builtins__"} == set(PUBLIC_NAMES)
 
 
 def test_package_ships_py_typed():
@@ -167,7 +167,7 @@ def test_revision_is_a_non_negative_integer_and_dry_run_a_boolean(data):
 
 
 def test_dry_run_preview_says_a_dry_run_checks_everything():
-    """SPEC 4.4: a dry run checks everything, writes nothing, and is never needed for safety.
+    """A dry run checks everything, writes nothing, and is never needed for safety.
 
     The existing test checks only the last two; the full text is pinned only by the integration
     tests, which skip without mcp / openai-agents / pydantic-ai.
@@ -179,7 +179,7 @@ def test_dry_run_preview_says_a_dry_run_checks_everything():
 
 
 def test_revision_description_says_the_write_must_match_it():
-    """SPEC 4.4: `Revision` has a description saying the write must match it."""
+    """`Revision` has a description saying the write must match it."""
 
     async def note_write(text: str, revision: Revision = None) -> None:
         """Writes a note."""
@@ -194,12 +194,12 @@ def test_revision_description_says_the_write_must_match_it():
 
 
 def _inspecting_section() -> str:
-    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
-    return readme.partition("\n## Inspecting a tool\n")[2].partition("\n## ")[0]
+    docs = pathlib.Path(__file__).resolve().parents[1] / "docs"
+    return (docs / "inspecting.md").read_text("utf-8")
 
 
-def test_the_node_classes_a_host_walks_are_the_ones_the_readme_lists_with_every_attribute():
-    """The classes are private (SPEC 2), so a host walks them by name: names and attributes hold."""
+def test_the_node_classes_a_host_walks_are_the_ones_the_docs_list_with_every_attribute():
+    """The classes are not in `__all__`, so a host walks them by name: names and attributes hold."""
     rows = re.findall(r"^\| `(\w+)` \| .* \| (.*) \|$", _inspecting_section(), re.MULTILINE)
     documented = dict(rows)
     model = adecore_tools._fields
@@ -219,8 +219,8 @@ def test_typing_extensions_is_new_enough_for_each_newer_python(python):
     `__annotations__` there), so `{}` passed for one with required keys; on 3.15 it fails to import.
     """
     tomllib = pytest.importorskip("tomllib", reason="tomllib is new in Python 3.11")
-    requirements = pytest.importorskip("packaging.requirements")
-    version = pytest.importorskip("packaging.version")
+    requirements = pytest.importorskip("packaging.requirements", reason="needs packaging")
+    version = pytest.importorskip("packaging.version", reason="needs packaging")
     pyproject = pathlib.Path(__file__).resolve().parents[1] / "pyproject.toml"
     floors = [
         version.Version(spec.version)

@@ -15,8 +15,9 @@ from types import SimpleNamespace
 from typing import Any, Literal
 
 import pytest
+from needs import missing
 
-pytest.importorskip("pydantic_ai")
+pytest.importorskip("pydantic_ai", reason=missing("pydantic_ai"))
 
 from pydantic_ai import Agent
 from pydantic_ai.messages import (
@@ -218,9 +219,9 @@ def test_the_tool_own_refusals_come_back_as_text(examples):
 
 
 def test_arguments_that_are_an_array_fail_the_run_inside_pydantic_ai(examples):
-    # A known difference, written in the README: `Tool.from_schema` accepts any JSON as the
-    # arguments and spreads them with `**`, so an array never reaches the registry (which would
-    # refuse it). If this starts failing, Pydantic AI fixed it: update the README.
+    # A known difference, written in docs/integrations.md: `Tool.from_schema` accepts any JSON as
+    # the arguments and spreads them with `**`, so an array never reaches the registry (which would
+    # refuse it). If this starts failing, Pydantic AI fixed it: update docs/integrations.md.
     script = Script([("note_write", "[1, 2]")])
     call = examples.notes.NoteCall(examples.notes.Document(), may_write=True)
     with pytest.raises(TypeError, match="must be a mapping"):
@@ -228,7 +229,7 @@ def test_arguments_that_are_an_array_fail_the_run_inside_pydantic_ai(examples):
 
 
 def test_arguments_that_are_not_json_are_answered_by_pydantic_ai_itself(examples):
-    # The second known difference, written in the README: Pydantic AI parses the arguments before
+    # The second known difference, in docs/integrations.md: Pydantic AI parses the arguments before
     # our code sees them, and answers text that is no JSON with its own validation errors.
     script = Script([("note_write", "not json")])
     doc = examples.notes.Document()

@@ -1,121 +1,61 @@
-"""The README's promises: its two set-up commands, and every Python sample in it runs.
+"""The README's promises: its two set-up commands, and its one example, run as a script.
 
-The guide's samples build on each other, so they run in order in one module, as a reader would
-type them. Each integration sample stands alone, with examples/ importable, and is skipped when
-the framework it shows is not installed.
+The guide's pages are tests/test_docs.py's.
 """
 
 from __future__ import annotations
 
 import ast
-import asyncio
-import importlib.util
 import re
+import subprocess
 import sys
-import types
-from pathlib import Path
 
-import annotated_types
-import pytest
+from doc_samples import ROOT, broken_links, printed, samples
 
-from adecore_tools import ToolRefusal, parse_tool_input, tool
-
-ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-SAMPLE = re.compile(r"```python\n(.*?)```", re.DOTALL)
-GUIDE, _, REST = README.partition("\n## Integrations\n")
-INTEGRATIONS = REST.partition("\n## Compared with\n")[0]
-
-
-def _run(sample: str, name: str, module: types.ModuleType) -> None:
-    code = compile(
-        sample,
-        name,
-        "exec",
-        flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT,
-        dont_inherit=True,  # not this file's `from __future__ import annotations`
-    )
-    result = eval(code, module.__dict__)  # noqa: S307 - our own README
-    if asyncio.iscoroutine(result):
-        asyncio.run(result)
-
-
-def _imported(sample: str) -> set[str]:
-    roots: set[str] = set()
-    for node in ast.walk(ast.parse(sample)):
-        if isinstance(node, ast.Import):
-            roots.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            roots.add(node.module.split(".")[0])
-    return roots
+README_PATH = ROOT / "README.md"
+README = README_PATH.read_text(encoding="utf-8")
+MAIN_EXAMPLE = "python -m pip install -e . && python examples/notes.py"
+TEST_SUITE = "python -m pip install -e '.[test]' && python -m pytest"
 
 
 def test_the_first_screen_gives_the_two_set_up_commands():
     first_screen = "\n".join(README.splitlines()[:25])
-    assert "python -m pip install -e . && python examples/notes.py" in first_screen
-    assert "python -m pip install -e '.[test]' && python -m pytest" in first_screen
+    commands = samples(first_screen, "bash")
+    assert len(commands) == 1
+    lines = [line for line in commands[0].splitlines() if line.strip()]
+    assert len(lines) == 2
+    assert MAIN_EXAMPLE in lines[0]
+    assert TEST_SUITE in lines[1]
 
 
-def test_every_guide_sample_runs_in_order(monkeypatch):
-    module = types.ModuleType("readme")
-    monkeypatch.setitem(sys.modules, "readme", module)
-    samples = SAMPLE.findall(GUIDE)
-    assert len(samples) >= 6
-    for number, sample in enumerate(samples, 1):
-        _run(sample, f"README.md guide sample {number}", module)
+def test_the_readme_is_short():
+    assert len(README.splitlines()) <= 300
 
 
-def _printed(sample: str) -> list[str]:
-    """The output a sample says it prints: a `print(...)  # text` line's comment, or the `# `
-    comment lines right under a `print(...)` line that has none."""
-    lines = sample.splitlines()
-    expected: list[str] = []
-    for number, line in enumerate(lines):
-        if "print(" not in line:
-            continue
-        if "  # " in line:
-            expected.append(line.split("  # ", 1)[1])
-            continue
-        for below in lines[number + 1 :]:
-            if not below.lstrip().startswith("# "):
-                break
-            expected.append(below.lstrip()[2:])
-    return expected
-
-
-@pytest.mark.parametrize("number", range(len(SAMPLE.findall(INTEGRATIONS))))
-def test_every_integration_sample_runs_and_prints_what_it_says(number, monkeypatch, capsys):
-    sample = SAMPLE.findall(INTEGRATIONS)[number]
-    monkeypatch.syspath_prepend(str(ROOT / "examples"))
-    missing = sorted(name for name in _imported(sample) if importlib.util.find_spec(name) is None)
-    if missing:
-        pytest.skip(f"needs {', '.join(missing)}")
-    module = types.ModuleType("readme_integration")
-    monkeypatch.setitem(sys.modules, "readme_integration", module)
-    _run(sample, f"README.md integration sample {number + 1}", module)
-    expected = _printed(sample)
+def test_the_one_example_runs_as_a_script_and_prints_what_it_says(tmp_path):
+    (example,) = samples(README)
+    assert "asyncio.run(" in example
+    ast.parse(example)  # a top-level `await` would be a SyntaxError here, as in a script
+    script = tmp_path / "example.py"
+    script.write_text(example, encoding="utf-8")
+    done = subprocess.run(  # noqa: S603 - our own README, run with this interpreter
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    expected = printed(example)
     assert expected
-    assert capsys.readouterr().out.splitlines() == expected
+    assert done.stdout.splitlines() == expected
 
 
-def test_the_integration_samples_exist():
-    assert len(SAMPLE.findall(INTEGRATIONS)) == 3
+def test_every_link_leads_to_a_file_of_the_repository():
+    assert broken_links(README_PATH) == []
+    assert re.findall(r"\]\((docs/[\w-]+\.md)", README)  # the guide is linked
 
 
-def test_the_item_bound_advised_for_a_set_of_ints_refuses_every_crafted_hash():
-    """Guarantees: the integers k * (2**61 - 1) share one hash, and so do their negatives, so a
-    set of them is quadratic to build. The item bound the README advises must refuse both: with
-    `Lt(2**61)` alone, 16,000 negatives took six seconds."""
-    advised = re.search(r"`(set\[Annotated\[int, [^`]*\]\])`", README)
-    assert advised is not None
-    namespace: dict[str, object] = {**vars(annotated_types)}
-    exec("from typing import Annotated\nA = " + advised.group(1), namespace)  # noqa: S102 - README
-    source = 'async def takes_ids(*, ids: A) -> None:\n    """Takes ids."""\n'
-    exec(source, namespace)  # noqa: S102 - our own source text
-    takes_ids = tool("readme")(namespace["takes_ids"])
-    step = 2**61 - 1
-    for sign in (1, -1):
-        crafted = [sign * k * step for k in range(2, 12)]
-        assert {hash(n) for n in crafted} == {0}
-        with pytest.raises(ToolRefusal):
-            parse_tool_input(takes_ids, {"ids": crafted})
+def test_the_readme_names_no_document_outside_the_repository():
+    assert not re.search(r"\b[S]PEC\b|\.\./shared", README)

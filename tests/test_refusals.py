@@ -1,4 +1,4 @@
-"""SPEC 7: refusals and the tab-separated text rows a model reads."""
+"""Refusals and the tab-separated text rows a model reads."""
 
 import enum
 import pickle
@@ -218,7 +218,7 @@ def test_a_refusal_keeps_its_fields_in_slots_and_takes_any_other_attribute():
 
 
 def test_a_refusal_subclass_cannot_also_be_an_os_error():
-    """The price of the slots, written in README: `CodedError` is the base for such errors."""
+    """The price of the slots (docs/decisions.md): `CodedError` is the base for such errors."""
     with pytest.raises(TypeError, match="lay-out conflict"):
         type("TimedOut", (ToolRefusal, TimeoutError), {})
 

@@ -1,4 +1,4 @@
-"""SPEC 8, and the parts of SPEC 5 about running a tool (not the refusal messages)."""
+"""Toolkits and the registry, and running a tool (not the refusal messages)."""
 
 import asyncio
 import copy
@@ -567,7 +567,7 @@ def test_a_cancellation_from_the_tool_passes_through():
 
 
 def test_cancelling_a_run_cancels_the_tool_and_nothing_is_refused():
-    """README, decisions: a cancelled run (or one past its `asyncio.timeout`) raises
+    """docs/decisions.md: a cancelled run (or one past its `asyncio.timeout`) raises
     `CancelledError` from the tool's own await, which the tool sees; nothing makes it a refusal.
     """
     seen = []
@@ -605,7 +605,7 @@ _GROUPS = [ExceptionGroup("g", [ValueError("x")])] if sys.version_info >= (3, 11
     ids=lambda error: type(error).__name__,
 )
 def test_a_base_exception_or_a_group_from_the_tool_passes_through_unchanged(error):
-    """SPEC 5: whatever the function raises passes through, not only `Exception`s."""
+    """Whatever the function raises passes through, not only `Exception`s."""
 
     async def fails() -> None:
         """Fail."""

@@ -1,4 +1,4 @@
-"""SPEC 6 and the schema column of SPEC 4.2: `tool_input_schema`, as literal dicts."""
+"""`tool_input_schema`, as literal dicts: the schema column of docs/types.md, and more."""
 
 import copy
 import enum
@@ -236,7 +236,7 @@ def test_type_row(tp, expected):
     )
 
 
-# SPEC 4.5: the first branch is the first `typing.get_args` returns for the resolved hint (Python's
+# The first branch is the first `typing.get_args` returns for the resolved hint (Python's
 # typing cache may reorder equal unions), so each expectation is looked up from that branch.
 BRANCH_SCHEMAS = {
     int: INTEGER,
@@ -870,7 +870,7 @@ AliasedCount = TypeAliasType("AliasedCount", Annotated[int, Doc("A count from th
     ],
 )
 def test_a_fields_description_is_the_one_its_schema_shows(annotation, description):
-    """SPEC 4.1: a host reads descriptions from the fields, without parsing schemas."""
+    """A host reads descriptions from the fields, without parsing schemas."""
     namespace = {"A": annotation}
     exec("async def t(x: A) -> None:\n    'Takes x.'", namespace)  # noqa: S102 - our own text
     t = tool("kit")(namespace["t"])
@@ -963,7 +963,7 @@ PlainSlug = Annotated[str, Doc("A slug, as the assignment says.")]
 
 def test_a_plain_assignment_s_doc_is_the_field_s_own_and_wins_over_the_docstring():
     """`PlainSlug = Annotated[...]` keeps no name Python could tell from the annotation written
-    out (README, Constraints and descriptions): its `Doc` is the field's own, as `f`'s above."""
+    out (docs/descriptions.md): its `Doc` is the field's own, as `f`'s above."""
 
     async def t(slug: PlainSlug) -> None:
         """Takes a slug.

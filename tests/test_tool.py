@@ -1,4 +1,4 @@
-"""SPEC 3, 4.1 and 4.3: declaring tools, their field model, and mistakes at decoration."""
+"""Declaring tools, their field model, and mistakes at decoration."""
 
 import asyncio
 import builtins
@@ -526,8 +526,8 @@ def test_a_dataclass_field_that_cannot_be_read_is_named_though_inherited_or_read
 @pytest.mark.parametrize("annotation", ["int", "'list[int'"])
 def test_a_wrapper_loop_is_named_with_the_tool_not_blamed_on_an_annotation(annotation, qualname):
     """A function whose `__wrapped__` leads back to it has no signature `inspect` can read,
-    whether its annotations read or not: the declaration error names the tool and says so (SPEC
-    3), where `inspect`'s bare `ValueError` came out of `@tool`; no annotation is blamed for it,
+    whether its annotations read or not: the declaration error names the tool and says so,
+    where `inspect`'s bare `ValueError` came out of `@tool`; no annotation is blamed for it,
     nor is a type asked for. Named as a method's, it is not taken for one decorated in its class:
     that check cannot read the signature either, and leaves the error to the one that names it."""
     namespace: dict[str, Any] = {}
@@ -1326,7 +1326,7 @@ class Word(str):
 )
 def test_a_literal_default_of_another_type_says_its_type(annotation, default, got):
     """A default equal to a choice but of a subclass (an `IntEnum` member for `Literal[1]`) is
-    not of the field's type (SPEC 4.1), and the error says which type it is: it read "expected
+    not of the field's type, and the error says which type it is: it read "expected
     one of 1, 2, got 1", which contradicts itself."""
     namespace = {"A": annotation, "default": default}
     exec("async def bad_default(opts: A = default) -> None: ...", namespace)  # noqa: S102
@@ -1404,7 +1404,7 @@ class Holder(TypedDict):
     ],
 )
 def test_a_default_refused_inside_a_nested_dataclass_is_a_value_error(annotation, path):
-    """SPEC 4.1: the rules of a field hold inside nested objects; its default is no exception."""
+    """The rules of a field hold inside nested objects; its default is no exception."""
     namespace = {"A": annotation}
     exec("async def bad_default(options: A) -> None: ...", namespace)  # noqa: S102 - our own text
 
@@ -1888,7 +1888,7 @@ def test_tool_input_fields_in_signature_order():
 
 
 def test_a_tool_gives_get_type_hints_what_its_function_gives_for_a_none_default():
-    """README: as the function does, with the `Optional` 3.10 adds (the tool has its defaults)."""
+    """Docs: as the function does, with the `Optional` 3.10 adds (the tool has its defaults)."""
 
     async def noted(n: int = None, *, m: str = None) -> None:  # noqa: RUF013 - the subject
         """Notes."""
@@ -2013,7 +2013,7 @@ def test_a_non_tool_is_a_type_error(thing):
 
 
 def test_hints_are_read_once_at_decoration():
-    """SPEC 1: the signature and its hints are introspected once, at decoration.
+    """The signature and its hints are introspected once, at decoration.
 
     Changing the function's annotations or docstring afterwards changes nothing: not the checks
     (`parse_tool_input`, `registry.run`), not the schema, not the description.
@@ -2043,7 +2043,7 @@ def test_hints_are_read_once_at_decoration():
     [("note_write",), ("note_write", "Writes a note."), ("note_write", "Writes.", True)],
 )
 def test_tool_options_are_keyword_only(options):
-    """SPEC 3: `@tool(toolkit: str, *, name=None, description=None, ...)`."""
+    """`@tool(toolkit: str, *, name=None, description=None, ...)`: the options are keywords."""
     with pytest.raises(TypeError):
         tool("note", *options)
 

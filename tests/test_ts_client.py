@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from needs import missing
 
 from adecore_tools import ToolRefusal, parse_refusal_body
 
-pytest.importorskip("mcp")
+pytest.importorskip("mcp", reason=missing("mcp"))
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIENT = ROOT / "tests" / "ts_client"

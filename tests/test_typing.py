@@ -1,4 +1,4 @@
-"""A decorated tool keeps its signature for the type checker (SPEC 3).
+"""A decorated tool keeps its signature for the type checker.
 
 CI type-checks this file with `mypy --strict` and pyright (strict): each `assert_type` fails the
 build if `@tool` loses the parameters or the return type. At run time it calls the tool too.

@@ -1,4 +1,4 @@
-"""SPEC 4.2, 4.4, 4.5 and 5: what `parse_tool_input` and `registry.run` accept and pass on."""
+"""What `parse_tool_input` and `registry.run` accept and pass on, for every type and bound."""
 
 import asyncio
 import copy
@@ -1702,7 +1702,7 @@ def test_several_bounds_of_one_value_are_all_listed():
     )
 
 
-# --- SPEC 4.5 fine points -----------------------------------------------------------------------
+# --- fine points --------------------------------------------------------------------------------
 
 
 def test_float_bound_sees_the_converted_float():
@@ -1764,7 +1764,7 @@ def test_set_length_is_counted_after_duplicates_merge():
 
 
 def test_a_length_bound_is_listed_with_the_problems_of_the_items():
-    """SPEC 5 lists every problem: a model fixing a thousand items learns the length too."""
+    """Every problem is listed: a model fixing a thousand items learns the length too."""
 
     @tool("v")
     async def take(
@@ -1825,7 +1825,7 @@ Positive = TypeAliasType("Positive", Annotated[int, at.Gt(0)])
 
 
 def test_bounds_around_an_alias_of_bounds_are_tested_with_the_alias_own():
-    """SPEC 5 lists every problem: a model sending four items learns both bounds at once."""
+    """Every problem is listed: a model sending four items learns both bounds at once."""
 
     @tool("v")
     async def take(
@@ -2020,7 +2020,7 @@ def test_a_transform_of_a_whole_list_replaces_it():
 
 
 def test_the_schema_shows_the_type_a_transform_starts_from():
-    """SPEC 4.4: a list of numbers summed to an int is still listed as a list of integers."""
+    """A list of numbers a transform sums to an int is still listed as a list of integers."""
 
     @tool("v")
     async def total(xs: Annotated[list[int], at.MinLen(1), transform(sum)]) -> None:
@@ -2105,7 +2105,7 @@ def test_transform_other_exceptions_pass_through():
 
 
 def test_transform_decimal_needs_its_error_turned_into_a_value_error():
-    """README: `Decimal("x")` raises `InvalidOperation`, an `ArithmeticError`, which passes
+    """docs/types.md: `Decimal("x")` raises `InvalidOperation`, an `ArithmeticError`, which passes
     through; a transform that turns it into a `ValueError` refuses the input."""
     import decimal  # noqa: PLC0415 - this test's alone
 
@@ -2258,7 +2258,7 @@ async def takes_eight(
 
 
 def test_declared_names_are_never_cut_and_names_from_the_input_are():
-    """SPEC 5: paths join the names; only what the input sent is cut (it could be anything)."""
+    """Paths join the names; only what the input sent is cut (it could be anything)."""
     long_name = "maximum_number_of_results_to_return"
     namespace: dict[str, Any] = {"TypedDict": TypedDict}
     exec(  # noqa: S102 - our own source text
@@ -2458,7 +2458,7 @@ def test_the_shorter_name_allows_one_edit_per_three_of_its_characters():
 
 
 def test_the_library_s_own_words_keep_the_path_when_they_say_the_field_name():
-    """Only a host's message drops the path (README); ours says `a string` of a field `string`."""
+    """Only a host's message drops the path (docs); ours says `a string` of a field `string`."""
 
     @tool("v")
     async def takes_string(string: str) -> None:
@@ -2792,7 +2792,7 @@ def test_run_unknown_tool_name(name):
 
 
 def test_what_makes_a_name_follows_the_running_python_unicode():
-    """A decision (README): names are read by the running Python's `str.isidentifier`, whose
+    """A decision (docs/decisions.md): names read by the running Python's `str.isidentifier`, whose
     Unicode differs between 3.10 (13.0) and 3.13 (15.1); a letter newer than the oldest reads as
     a name only where Python knows it. U+0870 came with Unicode 14.0.
     """

@@ -1,4 +1,4 @@
-"""A fuzz target over `parse_tool_input`, for a tool with a field of every kind (SPEC 4.2).
+"""A fuzz target over `parse_tool_input`, for a tool with a field of every kind.
 
 Each input (bytes) is read twice: as JSON text, and as a recipe for a structured Python value
 (nested containers, field names, huge numbers, NaN, surrogates, deep nesting, subclasses of
