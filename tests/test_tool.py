@@ -21,6 +21,7 @@ from typing import Annotated, Any, Generic, Literal, Optional, TypedDict, TypeVa
 import pytest
 import typing_extensions
 from annotated_types import Ge, Gt, Le, MinLen, Predicate
+from helpers import run
 from typing_extensions import Doc, NotRequired
 
 from adecore_tools import (
@@ -122,10 +123,6 @@ class LaterItem(TypedDict):
 def make(fn, toolkit="kit", **options):
     options.setdefault("description", "A tool.")
     return tool(toolkit, **options)(fn)
-
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 def names(t):

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal, NewType, Optional, TypedDict, TypeVa
 import annotated_types as at
 import pytest
 import typing_extensions as te
+from helpers import run
 from hypothesis import given
 from hypothesis import strategies as st
 from typing_extensions import NotRequired, Required, TypeAliasType
@@ -50,10 +51,6 @@ def refusal(t, data) -> ToolRefusal:
 
 def refused(t, data) -> str:
     return refusal(t, data).message
-
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 class Color(enum.Enum):
