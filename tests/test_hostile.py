@@ -22,6 +22,7 @@ from typing import Annotated, Any, Literal
 
 import annotated_types as at
 import pytest
+from helpers import fields_line
 from typing_extensions import NotRequired, TypeAliasType, TypedDict
 
 from adecore_tools import (
@@ -125,8 +126,7 @@ def outcome(data: object, t: Any = every) -> Any:
     try:
         return parse_tool_input(t, data)
     except ToolRefusal as refusal:
-        fields_line = "\t".join(("fields", *(f.name for f in t.input.fields)))
-        check_refusal(refusal, fields_line)
+        check_refusal(refusal, fields_line(t))
         return refusal
 
 

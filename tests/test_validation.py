@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal, NewType, Optional, TypedDict, TypeVa
 import annotated_types as at
 import pytest
 import typing_extensions as te
-from helpers import run
+from helpers import refusal, refused, run
 from hypothesis import given
 from hypothesis import strategies as st
 from typing_extensions import NotRequired, Required, TypeAliasType
@@ -35,22 +35,6 @@ from adecore_tools import (
 )
 
 # --- helpers ----------------------------------------------------------------------------------
-
-
-def fields_line(t) -> str:
-    return "\t".join(("fields", *(f.name for f in t.input.fields)))
-
-
-def refusal(t, data) -> ToolRefusal:
-    with pytest.raises(ToolRefusal) as info:
-        parse_tool_input(t, data)
-    assert info.value.code == "bad-arguments"
-    assert info.value.lines == (fields_line(t),)
-    return info.value
-
-
-def refused(t, data) -> str:
-    return refusal(t, data).message
 
 
 class Color(enum.Enum):
