@@ -1,10 +1,11 @@
-"""Helpers the test modules share: running a coroutine, asserting a refusal.
+"""Helpers the test modules share: running a coroutine, asserting a refusal, two enums.
 
 Imported as a plain module (`from helpers import ...`); `conftest.py` has pytest rewrite its
 asserts, so a failing check here reports its values as one in a test module does.
 """
 
 import asyncio
+import enum
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
@@ -37,3 +38,17 @@ def refusal(t: Any, data: object) -> ToolRefusal:
 def refused(t: Any, data: object) -> str:
     """The message of `refusal(t, data)`."""
     return refusal(t, data).message
+
+
+class Color(enum.Enum):
+    """An enum of strings."""
+
+    RED = "red"
+    GREEN = "green"
+
+
+class Level(enum.Enum):
+    """An enum of integers."""
+
+    LOW = 1
+    HIGH = 2

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal
 
 import annotated_types as at
 import pytest
-from helpers import fields_line
+from helpers import Color, fields_line
 from typing_extensions import NotRequired, TypeAliasType, TypedDict
 
 from adecore_tools import (
@@ -43,11 +43,6 @@ MILLION = 10**6
 DEEP = 10**5
 BODY_LIMIT = 4096
 ECHO_LIMIT = 100
-
-
-class Color(enum.Enum):
-    RED = "red"
-    BLUE = "blue"
 
 
 class Inner(TypedDict):
@@ -1405,12 +1400,12 @@ TOOL_NAMES: dict[str, object] = {
 }
 
 
-class Level(str, enum.Enum):
+class ToolName(str, enum.Enum):
     NAMED = "named"
 
 
 @pytest.mark.parametrize(
-    "name", [Level.NAMED, EqualsNamed("named")], ids=["str enum member", "hostile str subclass"]
+    "name", [ToolName.NAMED, EqualsNamed("named")], ids=["str enum member", "hostile str subclass"]
 )
 def test_a_str_subclass_names_the_tool_it_holds_everywhere(name):
     """`run`, `get` and `in` read a `str` name by what it holds, running none of its code."""

@@ -15,6 +15,7 @@ import annotated_types as at
 import pytest
 import typing_extensions as te
 from annotated_types import Ge, Gt, Interval, Le, Len, MaxLen, MinLen, MultipleOf, Predicate
+from helpers import Level
 from typing_extensions import Doc, NotRequired, ReadOnly, Required, TypeAliasType
 
 from adecore_tools import ToolCall, tool, tool_input_schema
@@ -59,14 +60,11 @@ def walk(value, path="$"):
 # --- classes used as field types ------------------------------------------------------------------
 
 
-class Color(str, enum.Enum):
+class StrColor(str, enum.Enum):
+    """Not `helpers.Color`: its members are strings too (a `str` mixin)."""
+
     RED = "red"
     GREEN = "green"
-
-
-class Level(enum.Enum):
-    LOW = 1
-    HIGH = 2
 
 
 class Amount(enum.Enum):
@@ -203,7 +201,7 @@ REQUIRED_ROWS = [
     (Literal[1, 2, 3], {"type": "integer", "enum": [1, 2, 3]}),
     (Literal[True, False], {"type": "boolean", "enum": [True, False]}),
     (Literal[False], {"type": "boolean", "enum": [False]}),
-    (Color, {"type": "string", "enum": ["red", "green"]}),
+    (StrColor, {"type": "string", "enum": ["red", "green"]}),
     (Level, {"type": "integer", "enum": [1, 2]}),
     (Amount, {"type": "number", "enum": [1, 0.5]}),
     (list[int], {"type": "array", "items": INTEGER}),
@@ -212,7 +210,7 @@ REQUIRED_ROWS = [
     (set[int], {"type": "array", "items": INTEGER}),
     (frozenset[str], {"type": "array", "items": STRING}),
     (list[list[bool]], {"type": "array", "items": {"type": "array", "items": {"type": "boolean"}}}),
-    (list[Color], {"type": "array", "items": {"type": "string", "enum": ["red", "green"]}}),
+    (list[StrColor], {"type": "array", "items": {"type": "string", "enum": ["red", "green"]}}),
     (dict[str, int], {"type": "object"}),
     (Mapping[str, str], {"type": "object"}),
     (dict[str, list[Point]], {"type": "object"}),
@@ -1051,7 +1049,7 @@ def test_bounds_defaults_and_additional_properties_never_listed():
         i: Annotated[int, Interval(ge=1, lt=9)] = 2,
         name: Annotated[str, MinLen(1), MaxLen(10), Predicate(str.islower)] = "x",
         tags: Annotated[tuple[str, ...], Len(0, 3)] = (),
-        color: Color = Color.RED,
+        color: StrColor = StrColor.RED,
         labels: Annotated[dict[str, int], MaxLen(3)] | None = None,
         box: Bounded = Bounded(1),
     ): ...
@@ -1102,7 +1100,7 @@ def _declared_twice():
             text: Annotated[str, Doc("The text.")],
             trunks: list[Trunk],
             keys: Keys,
-            color: Color = Color.GREEN,
+            color: StrColor = StrColor.GREEN,
             level: Level | None = None,
         ):
             """Write."""

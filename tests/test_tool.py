@@ -21,7 +21,7 @@ from typing import Annotated, Any, Generic, Literal, Optional, TypedDict, TypeVa
 import pytest
 import typing_extensions
 from annotated_types import Ge, Gt, Le, MinLen, Predicate
-from helpers import run
+from helpers import Level, run
 from typing_extensions import Doc, NotRequired
 
 from adecore_tools import (
@@ -81,11 +81,6 @@ class Stamped(TypedDict):
 class Mixed(enum.Enum):
     A = "a"
     ONE = 1
-
-
-class Level(enum.Enum):
-    LOW = 1
-    HIGH = 2
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal, NewType, Optional, TypedDict, TypeVa
 import annotated_types as at
 import pytest
 import typing_extensions as te
-from helpers import refusal, refused, run
+from helpers import Color, Level, refusal, refused, run
 from hypothesis import given
 from hypothesis import strategies as st
 from typing_extensions import NotRequired, Required, TypeAliasType
@@ -35,16 +35,6 @@ from adecore_tools import (
 )
 
 # --- helpers ----------------------------------------------------------------------------------
-
-
-class Color(enum.Enum):
-    RED = "red"
-    GREEN = "green"
-
-
-class Level(enum.Enum):
-    LOW = 1
-    HIGH = 2
 
 
 class Mixed(enum.Enum):
