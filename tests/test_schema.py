@@ -664,70 +664,54 @@ def test_read_only_typed_dict_keys():
 # --- descriptions ---------------------------------------------------------------------------------
 
 
-def test_google_param_docs():
-    async def t(text: str, count: int = 1):
-        """Write a note.
+async def google_documented(text: str, count: int = 1):
+    """Write a note.
 
-        Args:
-            text: The note's text.
-            count (int): How many
-                copies to write.
-        """
+    Args:
+        text: The note's text.
+        count (int): How many
+            copies to write.
+    """
 
+
+async def numpy_documented(text: str, count: int = 1):
+    """Write a note.
+
+    Parameters
+    ----------
+    text : str
+        The note's text.
+    count : int
+        How many copies.
+    """
+
+
+async def sphinx_documented(text: str, count: int = 1):
+    """Write a note.
+
+    :param text: The note's text.
+    :type text: str
+    :param count: How many copies.
+    """
+
+
+@pytest.mark.parametrize(
+    ("fn", "count_description"),
+    [
+        (google_documented, "How many copies to write."),
+        (numpy_documented, "How many copies."),
+        (sphinx_documented, "How many copies."),
+    ],
+    ids=["google", "numpy", "sphinx"],
+)
+def test_param_docs_of_each_style_describe_the_fields(fn, count_description):
     assert_schema(
-        tool_input_schema(tool("kit")(t)),
+        tool_input_schema(tool("kit")(fn)),
         {
             "type": "object",
             "properties": {
                 "text": {"type": "string", "description": "The note's text."},
-                "count": {"type": "integer", "description": "How many copies to write."},
-            },
-            "required": ["text"],
-        },
-    )
-
-
-def test_numpy_param_docs():
-    async def t(text: str, count: int = 1):
-        """Write a note.
-
-        Parameters
-        ----------
-        text : str
-            The note's text.
-        count : int
-            How many copies.
-        """
-
-    assert_schema(
-        tool_input_schema(tool("kit")(t)),
-        {
-            "type": "object",
-            "properties": {
-                "text": {"type": "string", "description": "The note's text."},
-                "count": {"type": "integer", "description": "How many copies."},
-            },
-            "required": ["text"],
-        },
-    )
-
-
-def test_sphinx_param_docs():
-    async def t(text: str, count: int = 1):
-        """Write a note.
-
-        :param text: The note's text.
-        :type text: str
-        :param count: How many copies.
-        """
-
-    assert_schema(
-        tool_input_schema(tool("kit")(t)),
-        {
-            "type": "object",
-            "properties": {
-                "text": {"type": "string", "description": "The note's text."},
-                "count": {"type": "integer", "description": "How many copies."},
+                "count": {"type": "integer", "description": count_description},
             },
             "required": ["text"],
         },
