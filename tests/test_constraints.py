@@ -432,7 +432,7 @@ def test_a_number_bound_applies_to_a_union_of_bounded_numbers():
 # --- predicates ---------------------------------------------------------------------------------
 
 
-def test_predicate_value_error_is_arefusal():
+def test_predicate_value_error_is_a_refusal():
     def positive(value: int) -> bool:
         if value == 0:
             raise ValueError("zero is neither")
