@@ -18,6 +18,7 @@ from typing import Annotated, Any, TypedDict
 import annotated_types as at
 import pytest
 from annotated_types import test_cases as at_cases
+from helpers import refusal
 from typing_extensions import Doc, TypeAliasType
 
 from adecore_tools import (
@@ -82,14 +83,6 @@ def _params(which: str) -> list[Any]:
     return params
 
 
-def _refusal(t, data) -> ToolRefusal:
-    with pytest.raises(ToolRefusal) as info:
-        parse_tool_input(t, data)
-    assert info.value.code == "bad-arguments"
-    assert info.value.lines == ("\t".join(("fields", *(f.name for f in t.input.fields))),)
-    return info.value
-
-
 def test_corpus_leaves_out_only_types_without_one_json_type():
     skipped = {number: reason for number, _, t, reason in CORPUS if t is None}
     for number, reason in skipped.items():
@@ -108,7 +101,7 @@ def test_corpus_leaves_out_only_types_without_one_json_type():
 def test_corpus_valid_values_are_accepted(t, value):
     if _is_non_finite(value):
         # our float type refuses NaN and the infinities by design: a number is finite
-        found = _refusal(t, {"x": value})
+        found = refusal(t, {"x": value})
         assert found.message.startswith("x: expected a finite number, got ")
         return
     out = parse_tool_input(t, {"x": as_json(value)})
@@ -118,7 +111,7 @@ def test_corpus_valid_values_are_accepted(t, value):
 
 @pytest.mark.parametrize(("t", "value"), _params("invalid"))
 def test_corpus_invalid_values_are_refused(t, value):
-    found = _refusal(t, {"x": as_json(value)})
+    found = refusal(t, {"x": as_json(value)})
     assert found.message.startswith("x: expected ")
 
 
@@ -303,7 +296,7 @@ def test_every_constraint_holds_at_depth_three(annotation, good, bad, text):
         assert type(out["outer"].rows[0]["v"]) is type(expected) or isinstance(expected, int)
     if bad is not None:
         first = good if good is not None else bad
-        message = _refusal(t, deep_input(first, bad)).message
+        message = refusal(t, deep_input(first, bad)).message
         if good is None:
             assert message == f"outer.rows[0].v: {text}; outer.rows[1].v: {text}"
         else:
@@ -312,7 +305,7 @@ def test_every_constraint_holds_at_depth_three(annotation, good, bad, text):
 
 def test_several_problems_of_one_value_at_depth_three():
     t, _ = deep_tool(Annotated[int, at.Interval(gt=0, lt=10), at.MultipleOf(4)])
-    assert _refusal(t, deep_input(8, 10, 0)).message == (
+    assert refusal(t, deep_input(8, 10, 0)).message == (
         "outer.rows[1].v: expected less than 10, got 10; "
         "outer.rows[1].v: expected a multiple of 4, got 10; "
         "outer.rows[2].v: expected more than 0, got 0"
@@ -376,16 +369,16 @@ class EvenBetween(at.GroupedMetadata):
 def test_grouped_metadata_is_unpacked(annotation, good, bad, text):
     t = declare(annotation, "grouped")
     assert parse_tool_input(t, {"x": good}) == {"x": good}
-    assert _refusal(t, {"x": bad}).message == f"x: {text}"
+    assert refusal(t, {"x": bad}).message == f"x: {text}"
 
 
 def test_grouped_metadata_lists_every_broken_part():
     t = declare(Annotated[int, EvenBetween()], "grouped")
-    assert _refusal(t, {"x": 13}).message == (
+    assert refusal(t, {"x": 13}).message == (
         "x: expected at most 10, got 13; x: expected a value passing is_even, got 13"
     )
     t = declare(Annotated[str, at.Len(2, 3), at.Predicate(str.islower)], "grouped")
-    assert _refusal(t, {"x": "ABCD"}).message == (
+    assert refusal(t, {"x": "ABCD"}).message == (
         'x: expected at most 3 characters, got 4; x: expected lowercase text, got "ABCD"'
     )
 
@@ -410,7 +403,7 @@ def test_empty_group_and_bare_interval_add_nothing():
 )
 def test_a_bound_is_written_whole_however_large(annotation, sent, said):
     """A model learns a bound from the refusal: `a very large integer` is for echoed input."""
-    assert _refusal(declare(annotation, "large"), {"x": sent}).message.startswith(f"x: {said}, got")
+    assert refusal(declare(annotation, "large"), {"x": sent}).message.startswith(f"x: {said}, got")
 
 
 @pytest.mark.parametrize(
@@ -425,7 +418,7 @@ def test_a_bound_past_the_digits_python_writes_is_named_as_a_very_large_integer(
     """Python refuses to write an int over `sys.get_int_max_str_digits()` digits as text: the
     refusal names it as it names such an input, and raises nothing else."""
     t = declare(Annotated[int, bound], "huge")
-    assert _refusal(t, {"x": 3}).message == f"x: {said}, got 3"
+    assert refusal(t, {"x": 3}).message == f"x: {said}, got 3"
 
 
 def test_a_number_bound_applies_to_a_union_of_bounded_numbers():
@@ -433,7 +426,7 @@ def test_a_number_bound_applies_to_a_union_of_bounded_numbers():
     t = declare(Annotated[Annotated[int, at.Ge(0)] | Annotated[float, at.Le(5)], at.Gt(-1)], "nums")
     assert parse_tool_input(t, {"x": 3}) == {"x": 3}
     assert parse_tool_input(t, {"x": -0.5}) == {"x": -0.5}
-    assert _refusal(t, {"x": -1}).message == "x: expected more than -1, got -1.0"
+    assert refusal(t, {"x": -1}).message == "x: expected more than -1, got -1.0"
 
 
 # --- predicates ---------------------------------------------------------------------------------
@@ -447,8 +440,8 @@ def test_predicate_value_error_is_a_refusal():
 
     t = declare(Annotated[int, at.Predicate(positive)], "pred")
     assert parse_tool_input(t, {"x": 1}) == {"x": 1}
-    assert _refusal(t, {"x": -1}).message == "x: expected a value passing positive, got -1"
-    assert _refusal(t, {"x": 0}).message == "x: zero is neither"
+    assert refusal(t, {"x": -1}).message == "x: expected a value passing positive, got -1"
+    assert refusal(t, {"x": 0}).message == "x: zero is neither"
 
 
 def test_predicate_other_exceptions_pass_through():
@@ -469,7 +462,7 @@ def test_predicate_never_sees_none_or_the_wrong_type():
 
     t = declare(Annotated[int | None, at.Predicate(keep)], "pred")
     assert parse_tool_input(t, {"x": None}) == {"x": None}
-    assert _refusal(t, {"x": "a"}).message == 'x: expected an integer, got "a"'
+    assert refusal(t, {"x": "a"}).message == 'x: expected an integer, got "a"'
     assert seen == []
     parse_tool_input(t, {"x": 2.0})
     assert seen == [2]
@@ -514,7 +507,7 @@ class Marker:
 def test_unknown_metadata_is_ignored(metadata):
     t = declare(Annotated[(int, *metadata)], "unknown")
     assert parse_tool_input(t, {"x": -5}) == {"x": -5}
-    assert _refusal(t, {"x": "5"}).message == 'x: expected an integer, got "5"'
+    assert refusal(t, {"x": "5"}).message == 'x: expected an integer, got "5"'
     assert tool_input_schema(t) == {
         "type": "object",
         "properties": {"x": {"type": "integer"}},
@@ -566,7 +559,7 @@ def test_a_type_alias_as_metadata_naming_a_class_not_defined_yet_is_ignored():
     exec("type Later = Thing\n", namespace)  # noqa: S102 - our own source text; needs 3.12 to parse
     t = declare(Annotated[int, namespace["Later"]], "later")
     assert parse_tool_input(t, {"x": 3}) == {"x": 3}
-    assert _refusal(t, {"x": "3"}).message == 'x: expected an integer, got "3"'
+    assert refusal(t, {"x": "3"}).message == 'x: expected an integer, got "3"'
 
 
 ParsedInt = TypeAliasType("ParsedInt", Annotated[str, transform(int)])
@@ -608,10 +601,10 @@ def test_a_bound_around_a_class_that_cannot_take_it_is_refused_at_decoration(
 def test_a_bound_around_a_transform_of_the_same_kind_holds_on_what_it_made():
     t = declare(Annotated[Stripped, at.MinLen(1)], "stripped")
     assert parse_tool_input(t, {"x": " a "}) == {"x": "a"}
-    assert _refusal(t, {"x": "   "}).message == "x: expected at least 1 character, got 0"
+    assert refusal(t, {"x": "   "}).message == "x: expected at least 1 character, got 0"
     t = declare(Annotated[Halved, at.Lt(10)], "halved")
     assert parse_tool_input(t, {"x": 3}) == {"x": 3.0}
-    assert _refusal(t, {"x": 12}).message == "x: expected less than 10, got 12.0"
+    assert refusal(t, {"x": 12}).message == "x: expected less than 10, got 12.0"
 
 
 class Shade(enum.Enum):
@@ -701,7 +694,7 @@ def test_not_as_bare_metadata_is_enforced():
     # annotated_types.Not is not hashable: an Annotated holding it cannot be hashed either
     t = declare(Annotated[str, at.Not(str.isdigit)], "negated")
     assert parse_tool_input(t, {"x": "a"}) == {"x": "a"}
-    assert _refusal(t, {"x": "1"}).message == 'x: expected not digits only, got "1"'
+    assert refusal(t, {"x": "1"}).message == 'x: expected not digits only, got "1"'
 
 
 # --- descriptions: typing_extensions.Doc and annotated_types.doc --------------------------------
@@ -753,7 +746,7 @@ def test_doc_describes_and_does_not_constrain(make):
         "n": 0,
         "outer": Outer(rows=[{"key": ""}]),
     }
-    assert _refusal(t, {"n": -1}).message == "n: expected at least 0, got -1"
+    assert refusal(t, {"n": -1}).message == "n: expected at least 0, got -1"
 
 
 def test_doc_text_is_not_read_as_a_constraint():

@@ -30,6 +30,7 @@ from typing import Annotated, Any, ClassVar, Final, Literal, NamedTuple, TypeVar
 import annotated_types as at
 import pytest
 import typing_extensions as te
+from helpers import refusal
 from typing_extensions import Doc
 
 from adecore_tools import (
@@ -790,10 +791,9 @@ def _one_line(refusal: ToolRefusal) -> None:
 
 
 def _refusal(t: Any, data: object) -> ToolRefusal:
-    with pytest.raises(ToolRefusal) as caught:
-        parse_tool_input(t, data)
-    _one_line(caught.value)
-    return caught.value
+    found = refusal(t, data)
+    _one_line(found)
+    return found
 
 
 Null = te.TypeAliasType("Null", None)

@@ -19,6 +19,7 @@ from typing import Annotated, Literal, TypedDict
 
 import annotated_types as at
 import pytest
+from helpers import refused
 from typing_extensions import Doc, NotRequired, Required
 
 from adecore_tools import (
@@ -119,14 +120,6 @@ class Slot:
 
 toolkit = define_toolkit("future", [add_contact, schedule, no_fields, with_none_default])
 registry = create_tool_registry([toolkit])
-
-
-def refused(t, data) -> str:
-    with pytest.raises(ToolRefusal) as info:
-        parse_tool_input(t, data)
-    assert info.value.code == "bad-arguments"
-    assert info.value.lines == ("\t".join(("fields", *(f.name for f in t.input.fields))),)
-    return info.value.message
 
 
 # --- schemas ------------------------------------------------------------------------------------

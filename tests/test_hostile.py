@@ -22,6 +22,24 @@ from typing import Annotated, Any, Literal
 
 import annotated_types as at
 import pytest
+from helpers import Color, fields_line
+from hostile_values import (
+    Boom,
+    BrokenMapping,
+    LyingDict,
+    LyingFloat,
+    LyingInt,
+    LyingList,
+    LyingMapping,
+    LyingStr,
+    LyingTuple,
+    NoItems,
+    OddItems,
+    RaisingMidway,
+    Spoofed,
+    boom,
+    hostile_class,
+)
 from typing_extensions import NotRequired, TypeAliasType, TypedDict
 
 from adecore_tools import (
@@ -43,11 +61,6 @@ MILLION = 10**6
 DEEP = 10**5
 BODY_LIMIT = 4096
 ECHO_LIMIT = 100
-
-
-class Color(enum.Enum):
-    RED = "red"
-    BLUE = "blue"
 
 
 class Inner(TypedDict):
@@ -126,8 +139,7 @@ def outcome(data: object, t: Any = every) -> Any:
     try:
         return parse_tool_input(t, data)
     except ToolRefusal as refusal:
-        fields_line = "\t".join(("fields", *(f.name for f in t.input.fields)))
-        check_refusal(refusal, fields_line)
+        check_refusal(refusal, fields_line(t))
         return refusal
 
 
@@ -463,23 +475,6 @@ def test_an_unknown_key_with_a_deep_value_is_named_not_read():
 # --- objects whose methods raise --------------------------------------------------------------
 
 
-class Boom(Exception):
-    """Raised by a hostile object: must never leave the validator."""
-
-
-def _boom(*_: object, **__: object) -> Any:
-    raise Boom
-
-
-def _hostile_class(*names: str) -> type:
-    namespace: dict[str, Any] = dict.fromkeys(names, _boom)
-    if "__class__" in names:
-        namespace["__class__"] = property(_boom)
-    if "__hash__" not in names:
-        namespace["__hash__"] = object.__hash__
-    return type("Hostile_" + "_".join(n.strip("_") for n in names), (), namespace)
-
-
 DUNDERS = [
     "__eq__",
     "__ne__",
@@ -495,19 +490,8 @@ DUNDERS = [
     "__float__",
     "__format__",
 ]
-HOSTILE = {name: _hostile_class(name)() for name in DUNDERS}
-HOSTILE["everything"] = _hostile_class(*DUNDERS)()
-
-
-class Spoofed:
-    """Claims to be another class through `__class__`; isinstance() believes it."""
-
-    def __init__(self, claimed: type) -> None:
-        self.claimed = claimed
-
-    @property  # type: ignore[misc]
-    def __class__(self) -> type:  # type: ignore[override]
-        return self.claimed
+HOSTILE = {name: hostile_class(name)() for name in DUNDERS}
+HOSTILE["everything"] = hostile_class(*DUNDERS)()
 
 
 for _claimed in (str, int, float, list, dict, bool):
@@ -581,7 +565,7 @@ class Collider:
     def __hash__(self) -> int:
         return hash(self.name)
 
-    __eq__ = __repr__ = __str__ = _boom
+    __eq__ = __repr__ = __str__ = boom
 
 
 @tool("hostile")
@@ -649,12 +633,12 @@ class ForgingName(str):
     def __format__(self, spec: str) -> str:
         return "x\nrefused\tnot-permitted\tforged" + "A" * 100_000
 
-    __len__ = isprintable = __str__ = __repr__ = _boom  # type: ignore[assignment]
+    __len__ = isprintable = __str__ = __repr__ = boom  # type: ignore[assignment]
 
 
 @pytest.mark.parametrize(
     "name",
-    [property(_boom), property(lambda _: 42), property(lambda _: ForgingName("x"))],
+    [property(boom), property(lambda _: 42), property(lambda _: ForgingName("x"))],
     ids=["raises", "not a string", "a hostile string"],
 )
 def test_a_class_is_named_by_its_own_name_whatever_its_metaclass_says(name):
@@ -675,8 +659,8 @@ def test_a_class_whose_own_name_is_a_hostile_string_is_named_as_plain_text():
 class HostileMeta(type):
     """A metaclass whose every method of its own raises: hashing, comparing, reading names."""
 
-    __hash__ = __eq__ = __ne__ = __repr__ = __str__ = _boom  # type: ignore[assignment]
-    __instancecheck__ = __subclasscheck__ = __getattribute__ = _boom  # type: ignore[assignment]
+    __hash__ = __eq__ = __ne__ = __repr__ = __str__ = boom  # type: ignore[assignment]
+    __instancecheck__ = __subclasscheck__ = __getattribute__ = boom  # type: ignore[assignment]
 
 
 class OfHostileMeta(metaclass=HostileMeta):
@@ -814,22 +798,12 @@ def test_a_class_only_registered_as_a_mapping_is_not_read_as_one():
     assert OnlyRegistered.read == []
 
 
-class HostileStrKey(str):
-    """A field name that is a str, with every method of its own raising."""
-
-    __slots__ = ()
-    __eq__ = __ne__ = __repr__ = __str__ = __len__ = __iter__ = __format__ = _boom  # type: ignore[assignment]
-
-    def __hash__(self) -> int:
-        return str.__hash__(self)
-
-
 def test_str_subclass_keys_are_read_as_plain_str():
-    out = accepted({HostileStrKey("s"): "v", HostileStrKey("rec"): {HostileStrKey("k"): 1}})
+    out = accepted({LyingStr("s"): "v", LyingStr("rec"): {LyingStr("k"): 1}})
     assert out["s"] == "v"
     assert out["rec"] == {"k": 1}
     assert all(type(k) is str for k in out["rec"])
-    assert refused({HostileStrKey("zz"): 1}).message == "zz: unknown field"
+    assert refused({LyingStr("zz"): 1}).message == "zz: unknown field"
 
 
 @pytest.mark.parametrize(
@@ -844,60 +818,6 @@ def test_keys_that_are_not_strings(key):
 
 
 # --- mappings that lie ------------------------------------------------------------------------
-
-
-class LyingMapping(Mapping):
-    """keys(), __iter__, __getitem__, __len__ and items() all disagree; items() is what counts."""
-
-    def __init__(self, pairs: list[tuple[object, object]]) -> None:
-        self.pairs = pairs
-
-    def items(self):  # type: ignore[override]
-        return list(self.pairs)
-
-    def keys(self):  # type: ignore[override]
-        return ["i"]
-
-    def __iter__(self) -> Iterator[object]:
-        return iter(["b"])
-
-    def __getitem__(self, key: object) -> object:
-        return 5
-
-    def __len__(self) -> int:
-        return -1 if self.pairs else 99
-
-
-class RaisingMidway(Mapping):
-    def items(self):  # type: ignore[override]
-        yield ("s", "ok")
-        raise Boom
-
-    def __getitem__(self, key: object) -> object:
-        raise Boom
-
-    def __iter__(self) -> Iterator[object]:
-        raise Boom
-
-    def __len__(self) -> int:
-        raise Boom
-
-
-class OddItems(Mapping):
-    def __init__(self, items: object) -> None:
-        self._items = items
-
-    def items(self):  # type: ignore[override]
-        return self._items
-
-    __getitem__ = __iter__ = __len__ = _boom  # type: ignore[assignment]
-
-
-class NoItems(Mapping):
-    """A virtual mapping with no items() at all."""
-
-    __getitem__ = __iter__ = __len__ = _boom  # type: ignore[assignment]
-    items = None  # type: ignore[assignment]
 
 
 def test_lying_mapping_is_read_through_items():
@@ -956,33 +876,11 @@ def test_a_union_names_a_mapping_that_cannot_be_read(kind):
 
 
 def test_a_million_lazy_items():
-    class Lazy(Mapping):
+    class Lazy(BrokenMapping):
         def items(self):  # type: ignore[override]
             return ((f"k{n}", n) for n in range(MILLION))
 
-        __getitem__ = __iter__ = __len__ = _boom  # type: ignore[assignment]
-
     assert len(accepted({"rec": Lazy()})["rec"]) == MILLION
-
-
-class LyingDict(dict):
-    """Every reading method lies or raises; the storage holds the truth."""
-
-    __slots__ = ()
-    items = keys = values = get = __iter__ = __len__ = __contains__ = __getitem__ = _boom  # type: ignore[assignment]
-    __eq__ = __repr__ = _boom  # type: ignore[assignment]
-    __hash__ = None  # type: ignore[assignment]
-
-
-class LyingList(list):
-    __slots__ = ()
-    __iter__ = __len__ = __getitem__ = copy = __reversed__ = __eq__ = __repr__ = _boom  # type: ignore[assignment]
-    __hash__ = None  # type: ignore[assignment]
-
-
-class LyingTuple(tuple):
-    __slots__ = ()
-    __iter__ = __len__ = __getitem__ = __eq__ = __hash__ = __repr__ = _boom  # type: ignore[assignment]
 
 
 def test_dict_and_list_subclasses_are_read_from_their_storage():
@@ -1013,33 +911,6 @@ def test_dict_and_list_subclasses_are_read_from_their_storage():
 def test_dict_and_list_subclasses_refused_with_their_storage():
     refusal = refused(LyingDict(ints=LyingList([1, "two"]), zz=1))
     assert refusal.message == 'ints[1]: expected an integer, got "two"; zz: unknown field'
-
-
-class LyingStr(str):
-    __slots__ = ()
-    __eq__ = __ne__ = __len__ = __iter__ = __repr__ = __str__ = __format__ = _boom  # type: ignore[assignment]
-    __getitem__ = __contains__ = strip = isspace = lower = encode = _boom  # type: ignore[assignment]
-
-    def __hash__(self) -> int:
-        return str.__hash__(self)
-
-
-class LyingInt(int):
-    __slots__ = ()
-    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __mod__ = _boom  # type: ignore[assignment]
-    __index__ = __int__ = __float__ = __repr__ = __str__ = __format__ = __bool__ = _boom  # type: ignore[assignment]
-
-    def __hash__(self) -> int:
-        return int.__hash__(self)
-
-
-class LyingFloat(float):
-    __slots__ = ()
-    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __mod__ = _boom  # type: ignore[assignment]
-    __int__ = __float__ = __repr__ = __str__ = __format__ = __bool__ = is_integer = _boom  # type: ignore[assignment]
-
-    def __hash__(self) -> int:
-        return float.__hash__(self)
 
 
 def test_scalar_subclasses_pass_as_plain_values():
@@ -1381,23 +1252,13 @@ async def named(*, n: int = 0) -> int:
 NAMED = create_tool_registry([define_toolkit("hostile", [named])])
 
 
-class EqualsNamed(str):
-    """A tool name whose own comparison raises; as a str it reads "named"."""
-
-    __slots__ = ()
-    __eq__ = __ne__ = __repr__ = __str__ = __len__ = _boom  # type: ignore[assignment]
-
-    def __hash__(self) -> int:
-        return str.__hash__(self)
-
-
 TOOL_NAMES: dict[str, object] = {
     "hash raises": HOSTILE["__hash__"],
     "eq raises": HOSTILE["__eq__"],
     "class raises": HOSTILE["__class__"],
     "everything raises": HOSTILE["everything"],
-    "str subclass equal to a name": EqualsNamed("named"),
-    "str subclass near a name": EqualsNamed("nmaed"),
+    "str subclass equal to a name": LyingStr("named"),
+    "str subclass near a name": LyingStr("nmaed"),
     "list": ["named"],
     "surrogate": "\ud800",
     "long": LONG,
@@ -1406,12 +1267,12 @@ TOOL_NAMES: dict[str, object] = {
 }
 
 
-class Level(str, enum.Enum):
+class ToolName(str, enum.Enum):
     NAMED = "named"
 
 
 @pytest.mark.parametrize(
-    "name", [Level.NAMED, EqualsNamed("named")], ids=["str enum member", "hostile str subclass"]
+    "name", [ToolName.NAMED, LyingStr("named")], ids=["str enum member", "hostile str subclass"]
 )
 def test_a_str_subclass_names_the_tool_it_holds_everywhere(name):
     """`run`, `get` and `in` read a `str` name by what it holds, running none of its code."""
@@ -1422,7 +1283,7 @@ def test_a_str_subclass_names_the_tool_it_holds_everywhere(name):
 
 def test_a_str_subclass_near_a_name_gets_a_suggestion():
     with pytest.raises(ToolRefusal) as caught:
-        asyncio.run(NAMED.run(EqualsNamed("nmaed"), {}))
+        asyncio.run(NAMED.run(LyingStr("nmaed"), {}))
     assert caught.value.message == "there is no tool named \"nmaed\" (did you mean 'named'?)"
 
 

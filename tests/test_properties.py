@@ -11,11 +11,19 @@ import dataclasses
 import enum
 import math
 import types
-from collections.abc import Iterator, Mapping
 from typing import Annotated, Any, Literal, TypedDict
 
 import annotated_types as at
 import jsonschema
+from hostile_values import (
+    BrokenMapping,
+    LyingDict,
+    LyingInt,
+    LyingList,
+    LyingStr,
+    OddPairsMapping,
+    hostile_class,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typing_extensions import NotRequired
@@ -105,114 +113,8 @@ BREAKERS = "\t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\x00\x7f"
 texts = st.text(st.characters() | st.sampled_from(BREAKERS), max_size=40)
 
 
-class Hostile:
-    """An object whose every dunder the validator might be tempted to call raises."""
-
-    def __eq__(self, other: object) -> bool:
-        raise RuntimeError("eq")
-
-    def __hash__(self) -> int:
-        return object.__hash__(self)
-
-    def __len__(self) -> int:
-        raise RuntimeError("len")
-
-    def __iter__(self) -> Iterator[object]:
-        raise RuntimeError("iter")
-
-    def __str__(self) -> str:
-        raise RuntimeError("str")
-
-    def __repr__(self) -> str:
-        raise RuntimeError("repr")
-
-    def __bool__(self) -> bool:
-        raise RuntimeError("bool")
-
-
-class HostileStr(str):
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        raise RuntimeError("eq")
-
-    def __hash__(self) -> int:
-        return str.__hash__(self)
-
-    def __str__(self) -> str:
-        raise RuntimeError("str")
-
-    def __len__(self) -> int:
-        raise RuntimeError("len")
-
-
-class HostileInt(int):
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        raise RuntimeError("eq")
-
-    def __hash__(self) -> int:
-        return int.__hash__(self)
-
-    def __index__(self) -> int:
-        raise RuntimeError("index")
-
-    def __float__(self) -> float:
-        raise RuntimeError("float")
-
-
-class HostileList(list):
-    __slots__ = ()
-
-    def __iter__(self) -> Iterator[object]:
-        raise RuntimeError("iter")
-
-    def __len__(self) -> int:
-        raise RuntimeError("len")
-
-
-class HostileDict(dict):
-    __slots__ = ()
-
-    def items(self):  # type: ignore[override]
-        raise RuntimeError("items")
-
-    def keys(self):  # type: ignore[override]
-        raise RuntimeError("keys")
-
-    def __iter__(self) -> Iterator[object]:
-        raise RuntimeError("iter")
-
-    def __getitem__(self, key: object) -> object:
-        raise RuntimeError("getitem")
-
-
-class BrokenMapping(Mapping):
-    def __getitem__(self, key: object) -> object:
-        raise RuntimeError("getitem")
-
-    def __iter__(self) -> Iterator[object]:
-        raise RuntimeError("iter")
-
-    def __len__(self) -> int:
-        raise RuntimeError("len")
-
-
-class OddPairsMapping(Mapping):
-    """A mapping whose items are not pairs."""
-
-    def __getitem__(self, key: object) -> object:
-        return key
-
-    def __iter__(self) -> Iterator[object]:
-        return iter(["a"])
-
-    def __len__(self) -> int:
-        return 1
-
-    def items(self):  # type: ignore[override]
-        return [1, (1, 2, 3)]
+# An object whose every dunder the validator might be tempted to call raises.
+Hostile = hostile_class("__eq__", "__len__", "__iter__", "__str__", "__repr__", "__bool__")
 
 
 scalars = st.one_of(
@@ -228,8 +130,8 @@ junk = st.one_of(
     st.binary(max_size=5),
     st.builds(object),
     st.builds(Hostile),
-    texts.map(HostileStr),
-    st.integers().map(HostileInt),
+    texts.map(LyingStr),
+    st.integers().map(LyingInt),
     st.just(Kind.A),
     st.just(Point(1.0)),
     st.just(BrokenMapping()),
@@ -245,10 +147,10 @@ def _containers(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     return st.one_of(
         st.lists(children, max_size=4),
         st.lists(children, max_size=4).map(tuple),
-        st.lists(children, max_size=3).map(HostileList),
+        st.lists(children, max_size=3).map(LyingList),
         st.dictionaries(keys, children, max_size=4),
         st.dictionaries(keys, children, max_size=3).map(types.MappingProxyType),
-        st.dictionaries(keys, children, max_size=3).map(HostileDict),
+        st.dictionaries(keys, children, max_size=3).map(LyingDict),
         st.dictionaries(
             st.one_of(st.integers(), st.none(), st.builds(Hostile)), children, max_size=2
         ),

@@ -161,12 +161,6 @@ def test_rows_are_sanitised_at_construction_but_keep_tabs():
     assert tuple(r.lines) == ("fields\ttext revision", "a b c d")
 
 
-def test_sanitised_refusal_text_reads_back():
-    r = ToolRefusal("bad-arguments", "a\nb\tc", ["x\ty\nz", "\r"])
-    assert parse_refusal_body(refusal_body(r)) == r
-    assert parse_refusal_body(refusal_rows(r)) == r
-
-
 @pytest.mark.parametrize("lines", ["fields\ttext", ["ok", 3], [None]])
 def test_rows_are_an_iterable_of_strings(lines):
     """A lone string would otherwise become one row per character."""
@@ -276,19 +270,20 @@ def test_refusals_compare_by_value():
 # --- text forms -----------------------------------------------------------------------------------
 
 
-def test_refusal_body_exact_text():
+@pytest.mark.parametrize(
+    ("form", "text"),
+    [
+        (
+            refusal_body,
+            "refused\tbad-arguments\ttext: missing, expected a string\nfields\ttext\trevision",
+        ),
+        (refusal_rows, "bad-arguments\ttext: missing, expected a string\nfields\ttext\trevision"),
+    ],
+    ids=["body", "rows"],
+)
+def test_refusal_text_form_exact_text(form, text):
     r = ToolRefusal("bad-arguments", "text: missing, expected a string", ["fields\ttext\trevision"])
-    assert (
-        refusal_body(r)
-        == "refused\tbad-arguments\ttext: missing, expected a string\nfields\ttext\trevision"
-    )
-
-
-def test_refusal_rows_exact_text():
-    r = ToolRefusal("bad-arguments", "text: missing, expected a string", ["fields\ttext\trevision"])
-    assert (
-        refusal_rows(r) == "bad-arguments\ttext: missing, expected a string\nfields\ttext\trevision"
-    )
+    assert form(r) == text
 
 
 def test_refusal_text_without_rows_has_one_line_and_no_trailing_newline():
@@ -303,15 +298,15 @@ def test_refusal_text_with_several_rows():
     assert refusal_rows(r) == "stale-revision\tRead again.\nrevision\t4\nhint\tnote_read"
 
 
-def test_parse_refusal_body_reads_the_body_form():
-    text = "refused\tbad-arguments\ttext: missing\nfields\ttext\trevision"
-    assert parse_refusal_body(text) == ToolRefusal(
-        "bad-arguments", "text: missing", ["fields\ttext\trevision"]
-    )
-
-
-def test_parse_refusal_body_reads_the_rows_form():
-    text = "bad-arguments\ttext: missing\nfields\ttext\trevision"
+@pytest.mark.parametrize(
+    "text",
+    [
+        "refused\tbad-arguments\ttext: missing\nfields\ttext\trevision",
+        "bad-arguments\ttext: missing\nfields\ttext\trevision",
+    ],
+    ids=["body form", "rows form"],
+)
+def test_parse_refusal_body_reads_either_form(text):
     assert parse_refusal_body(text) == ToolRefusal(
         "bad-arguments", "text: missing", ["fields\ttext\trevision"]
     )
@@ -323,14 +318,17 @@ def test_parse_refusal_body_returns_a_tool_refusal():
     assert (r.code, r.message, tuple(r.lines)) == ("not-permitted", "No.", ())
 
 
-def test_round_trip_with_empty_message_and_empty_row():
-    r = ToolRefusal("x", "", ["", "a\tb"])
-    assert parse_refusal_body(refusal_body(r)) == r
-    assert parse_refusal_body(refusal_rows(r)) == r
-
-
-def test_round_trip_when_the_code_is_refused():
-    r = ToolRefusal("refused", "m")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("bad-arguments", "a\nb\tc", ["x\ty\nz", "\r"]),
+        ("x", "", ["", "a\tb"]),
+        ("refused", "m"),
+    ],
+    ids=["sanitised text", "empty message and empty row", "the code is refused"],
+)
+def test_refusal_text_reads_back(args):
+    r = ToolRefusal(*args)
     assert parse_refusal_body(refusal_body(r)) == r
     assert parse_refusal_body(refusal_rows(r)) == r
 
@@ -400,16 +398,13 @@ def test_field_turns_each_unsafe_character_into_one_space(char):
     assert field(char * 3) == "   "
 
 
-def test_field_crlf_becomes_two_spaces():
-    assert field("a\r\nb") == "a  b"
-
-
-def test_field_none_becomes_empty():
-    assert field(None) == ""
-
-
-def test_field_empty_string_stays_empty():
-    assert field("") == ""
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("a\r\nb", "a  b"), (None, ""), ("", "")],
+    ids=["crlf becomes two spaces", "None becomes empty", "empty string stays empty"],
+)
+def test_field_of_crlf_none_and_empty(value, expected):
+    assert field(value) == expected
 
 
 @pytest.mark.parametrize(

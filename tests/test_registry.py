@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 import pytest
 from annotated_types import Ge
+from helpers import run
 from typing_extensions import Doc
 
 from adecore_tools import (
@@ -21,10 +22,6 @@ from adecore_tools import (
     tool,
     tool_input_schema,
 )
-
-
-def run(coro):
-    return asyncio.run(coro)
 
 
 class NoteCall(ToolCall):

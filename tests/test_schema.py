@@ -15,6 +15,7 @@ import annotated_types as at
 import pytest
 import typing_extensions as te
 from annotated_types import Ge, Gt, Interval, Le, Len, MaxLen, MinLen, MultipleOf, Predicate
+from helpers import Level
 from typing_extensions import Doc, NotRequired, ReadOnly, Required, TypeAliasType
 
 from adecore_tools import ToolCall, tool, tool_input_schema
@@ -59,14 +60,11 @@ def walk(value, path="$"):
 # --- classes used as field types ------------------------------------------------------------------
 
 
-class Color(str, enum.Enum):
+class StrColor(str, enum.Enum):
+    """Not `helpers.Color`: its members are strings too (a `str` mixin)."""
+
     RED = "red"
     GREEN = "green"
-
-
-class Level(enum.Enum):
-    LOW = 1
-    HIGH = 2
 
 
 class Amount(enum.Enum):
@@ -203,7 +201,7 @@ REQUIRED_ROWS = [
     (Literal[1, 2, 3], {"type": "integer", "enum": [1, 2, 3]}),
     (Literal[True, False], {"type": "boolean", "enum": [True, False]}),
     (Literal[False], {"type": "boolean", "enum": [False]}),
-    (Color, {"type": "string", "enum": ["red", "green"]}),
+    (StrColor, {"type": "string", "enum": ["red", "green"]}),
     (Level, {"type": "integer", "enum": [1, 2]}),
     (Amount, {"type": "number", "enum": [1, 0.5]}),
     (list[int], {"type": "array", "items": INTEGER}),
@@ -212,7 +210,7 @@ REQUIRED_ROWS = [
     (set[int], {"type": "array", "items": INTEGER}),
     (frozenset[str], {"type": "array", "items": STRING}),
     (list[list[bool]], {"type": "array", "items": {"type": "array", "items": {"type": "boolean"}}}),
-    (list[Color], {"type": "array", "items": {"type": "string", "enum": ["red", "green"]}}),
+    (list[StrColor], {"type": "array", "items": {"type": "string", "enum": ["red", "green"]}}),
     (dict[str, int], {"type": "object"}),
     (Mapping[str, str], {"type": "object"}),
     (dict[str, list[Point]], {"type": "object"}),
@@ -666,70 +664,54 @@ def test_read_only_typed_dict_keys():
 # --- descriptions ---------------------------------------------------------------------------------
 
 
-def test_google_param_docs():
-    async def t(text: str, count: int = 1):
-        """Write a note.
+async def google_documented(text: str, count: int = 1):
+    """Write a note.
 
-        Args:
-            text: The note's text.
-            count (int): How many
-                copies to write.
-        """
+    Args:
+        text: The note's text.
+        count (int): How many
+            copies to write.
+    """
 
+
+async def numpy_documented(text: str, count: int = 1):
+    """Write a note.
+
+    Parameters
+    ----------
+    text : str
+        The note's text.
+    count : int
+        How many copies.
+    """
+
+
+async def sphinx_documented(text: str, count: int = 1):
+    """Write a note.
+
+    :param text: The note's text.
+    :type text: str
+    :param count: How many copies.
+    """
+
+
+@pytest.mark.parametrize(
+    ("fn", "count_description"),
+    [
+        (google_documented, "How many copies to write."),
+        (numpy_documented, "How many copies."),
+        (sphinx_documented, "How many copies."),
+    ],
+    ids=["google", "numpy", "sphinx"],
+)
+def test_param_docs_of_each_style_describe_the_fields(fn, count_description):
     assert_schema(
-        tool_input_schema(tool("kit")(t)),
+        tool_input_schema(tool("kit")(fn)),
         {
             "type": "object",
             "properties": {
                 "text": {"type": "string", "description": "The note's text."},
-                "count": {"type": "integer", "description": "How many copies to write."},
-            },
-            "required": ["text"],
-        },
-    )
-
-
-def test_numpy_param_docs():
-    async def t(text: str, count: int = 1):
-        """Write a note.
-
-        Parameters
-        ----------
-        text : str
-            The note's text.
-        count : int
-            How many copies.
-        """
-
-    assert_schema(
-        tool_input_schema(tool("kit")(t)),
-        {
-            "type": "object",
-            "properties": {
-                "text": {"type": "string", "description": "The note's text."},
-                "count": {"type": "integer", "description": "How many copies."},
-            },
-            "required": ["text"],
-        },
-    )
-
-
-def test_sphinx_param_docs():
-    async def t(text: str, count: int = 1):
-        """Write a note.
-
-        :param text: The note's text.
-        :type text: str
-        :param count: How many copies.
-        """
-
-    assert_schema(
-        tool_input_schema(tool("kit")(t)),
-        {
-            "type": "object",
-            "properties": {
-                "text": {"type": "string", "description": "The note's text."},
-                "count": {"type": "integer", "description": "How many copies."},
+                "count": {"type": "integer", "description": count_description},
             },
             "required": ["text"],
         },
@@ -1051,7 +1033,7 @@ def test_bounds_defaults_and_additional_properties_never_listed():
         i: Annotated[int, Interval(ge=1, lt=9)] = 2,
         name: Annotated[str, MinLen(1), MaxLen(10), Predicate(str.islower)] = "x",
         tags: Annotated[tuple[str, ...], Len(0, 3)] = (),
-        color: Color = Color.RED,
+        color: StrColor = StrColor.RED,
         labels: Annotated[dict[str, int], MaxLen(3)] | None = None,
         box: Bounded = Bounded(1),
     ): ...
@@ -1102,7 +1084,7 @@ def _declared_twice():
             text: Annotated[str, Doc("The text.")],
             trunks: list[Trunk],
             keys: Keys,
-            color: Color = Color.GREEN,
+            color: StrColor = StrColor.GREEN,
             level: Level | None = None,
         ):
             """Write."""

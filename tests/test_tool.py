@@ -21,6 +21,7 @@ from typing import Annotated, Any, Generic, Literal, Optional, TypedDict, TypeVa
 import pytest
 import typing_extensions
 from annotated_types import Ge, Gt, Le, MinLen, Predicate
+from helpers import Level, run
 from typing_extensions import Doc, NotRequired
 
 from adecore_tools import (
@@ -84,11 +85,6 @@ class Mixed(enum.Enum):
     ONE = 1
 
 
-class Level(enum.Enum):
-    LOW = 1
-    HIGH = 2
-
-
 @dataclass(frozen=True)
 class Box:
     n: Annotated[int, Ge(0)]
@@ -126,10 +122,6 @@ def make(fn, toolkit="kit", **options):
     return tool(toolkit, **options)(fn)
 
 
-def run(coro):
-    return asyncio.run(coro)
-
-
 def names(t):
     return tuple(f.name for f in t.input.fields)
 
@@ -137,11 +129,19 @@ def names(t):
 # --- defaults and explicit options ----------------------------------------------------------------
 
 
-def test_an_explicit_description_loses_trailing_spaces_on_every_line():
+@pytest.mark.parametrize(
+    ("description", "cleaned"),
+    [
+        ("Add a note.   \nThen save it.  ", "Add a note.\nThen save it."),
+        ("  Append a note.\n    It goes last.\n", "Append a note.\nIt goes last."),
+    ],
+    ids=["trailing spaces on every line", "indented lines"],
+)
+def test_an_explicit_description_is_cleaned(description, cleaned):
     async def f() -> None: ...
 
-    t = tool("kit", description="Add a note.   \nThen save it.  ")(f)
-    assert t.description == "Add a note.\nThen save it."
+    t = tool("note", description=description)(f)
+    assert t.description == cleaned
 
 
 def test_name_defaults_to_the_function_name():
@@ -231,13 +231,6 @@ def test_explicit_name_and_description():
     assert t.name == "note_append"
     assert t.description == "Append a note."
     assert t.input.fields[0].description == "From the docstring."
-
-
-def test_explicit_description_is_cleaned():
-    async def f() -> None: ...
-
-    t = tool("note", description="  Append a note.\n    It goes last.\n")(f)
-    assert t.description == "Append a note.\nIt goes last."
 
 
 def test_default_annotations():
@@ -963,24 +956,29 @@ def test_unsupported_nested_type_names_the_field_path(tp, path):
 # --- defaults the field itself refuses ------------------------------------------------------------
 
 
-def test_default_of_the_wrong_type_is_a_value_error():
-    async def bad_default(count: int = "ten") -> None: ...
+@pytest.mark.parametrize(
+    ("annotation", "default"),
+    [
+        (int, "ten"),
+        (int, True),
+        (Annotated[int, Ge(0), Le(10)], -1),
+        (Level, 1),
+        (Literal["a", "b"], "c"),
+        (Annotated[str, required_field("need text")], "x"),
+    ],
+    ids=[
+        "of the wrong type",
+        "a bool on an int field",
+        "out of bounds",
+        "an enum's value, not a member",
+        "a literal outside the choices",
+        "on a required_field",
+    ],
+)
+def test_a_default_the_field_refuses_is_a_value_error(annotation, default):
+    async def bad_default(setting: annotation = default) -> None: ...
 
-    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*count"):
-        make(bad_default)
-
-
-def test_bool_default_on_an_int_field_is_a_value_error():
-    async def bad_default(count: int = True) -> None: ...
-
-    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*count"):
-        make(bad_default)
-
-
-def test_default_out_of_bounds_is_a_value_error():
-    async def bad_default(limit: Annotated[int, Ge(0), Le(10)] = -1) -> None: ...
-
-    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*limit"):
+    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*setting"):
         make(bad_default)
 
 
@@ -1442,27 +1440,6 @@ def test_a_sequence_default_may_be_any_sequence():
     async def good(tags: Sequence[str] = ("a",), ids: list[int] = (1, 2)) -> None: ...
 
     assert parse_tool_input(make(good), {}) == {"tags": ("a",), "ids": (1, 2)}
-
-
-def test_enum_default_must_be_a_member():
-    async def bad_default(level: Level = 1) -> None: ...
-
-    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*level"):
-        make(bad_default)
-
-
-def test_literal_default_outside_the_choices_is_a_value_error():
-    async def bad_default(mode: Literal["a", "b"] = "c") -> None: ...
-
-    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*mode"):
-        make(bad_default)
-
-
-def test_required_field_with_a_default_is_a_value_error():
-    async def bad_default(text: Annotated[str, required_field("need text")] = "x") -> None: ...
-
-    with pytest.raises(ValueError, match=r"(?s)(?=.*bad_default).*text"):
-        make(bad_default)
 
 
 def test_defaults_in_the_functions_own_terms_are_accepted():

@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal, NewType, Optional, TypedDict, TypeVa
 import annotated_types as at
 import pytest
 import typing_extensions as te
+from helpers import Color, Level, refusal, refused, run
 from hypothesis import given
 from hypothesis import strategies as st
 from typing_extensions import NotRequired, Required, TypeAliasType
@@ -34,36 +35,6 @@ from adecore_tools import (
 )
 
 # --- helpers ----------------------------------------------------------------------------------
-
-
-def fields_line(t) -> str:
-    return "\t".join(("fields", *(f.name for f in t.input.fields)))
-
-
-def refusal(t, data) -> ToolRefusal:
-    with pytest.raises(ToolRefusal) as info:
-        parse_tool_input(t, data)
-    assert info.value.code == "bad-arguments"
-    assert info.value.lines == (fields_line(t),)
-    return info.value
-
-
-def refused(t, data) -> str:
-    return refusal(t, data).message
-
-
-def run(coro):
-    return asyncio.run(coro)
-
-
-class Color(enum.Enum):
-    RED = "red"
-    GREEN = "green"
-
-
-class Level(enum.Enum):
-    LOW = 1
-    HIGH = 2
 
 
 class Mixed(enum.Enum):
@@ -92,15 +63,6 @@ async def takes_str(s: str) -> None:
 def test_str_accepts_strings_unchanged(value):
     out = parse_tool_input(takes_str, {"s": value})
     assert out == {"s": value}
-    assert type(out["s"]) is str
-
-
-def test_str_subclass_passes_as_plain_str():
-    class Name(str):
-        __slots__ = ()
-
-    out = parse_tool_input(takes_str, {"s": Name("ann")})
-    assert out == {"s": "ann"}
     assert type(out["s"]) is str
 
 
@@ -209,18 +171,6 @@ def test_int_accepts_integral_floats_as_int(value, expected):
     assert type(out["n"]) is int
 
 
-def test_int_subclass_and_intenum_pass_as_plain_int():
-    class Count(int):
-        __slots__ = ()
-
-    out = parse_tool_input(takes_int, {"n": Count(4)})
-    assert out == {"n": 4}
-    assert type(out["n"]) is int
-    out = parse_tool_input(takes_int, {"n": Small.ONE})
-    assert out == {"n": 1}
-    assert type(out["n"]) is int
-
-
 @pytest.mark.parametrize(
     ("value", "shown"),
     [
@@ -253,15 +203,6 @@ def test_float_accepts_ints_as_float(value, expected):
     assert type(out["x"]) is float
 
 
-def test_float_subclass_passes_as_plain_float():
-    class Money(float):
-        __slots__ = ()
-
-    out = parse_tool_input(takes_float, {"x": Money(2.5)})
-    assert out == {"x": 2.5}
-    assert type(out["x"]) is float
-
-
 @pytest.mark.parametrize(
     ("value", "text"),
     [
@@ -287,6 +228,34 @@ def test_an_int_too_large_for_a_float_field_is_told_the_range_not_finiteness(val
     message = refused(takes_float, {"x": value})
     assert message.startswith("x: expected a number within ±1.7976931348623157e+308, got a very")
     assert float(message.split("±")[1].split(",")[0]) == sys.float_info.max
+
+
+class Name(str):
+    __slots__ = ()
+
+
+class Count(int):
+    __slots__ = ()
+
+
+class Money(float):
+    __slots__ = ()
+
+
+@pytest.mark.parametrize(
+    ("t", "name", "value", "plain"),
+    [
+        (takes_str, "s", Name("ann"), "ann"),
+        (takes_int, "n", Count(4), 4),
+        (takes_int, "n", Small.ONE, 1),
+        (takes_float, "x", Money(2.5), 2.5),
+    ],
+    ids=["str subclass", "int subclass", "IntEnum", "float subclass"],
+)
+def test_a_subclass_of_str_int_or_float_passes_as_the_plain_type(t, name, value, plain):
+    out = parse_tool_input(t, {name: value})
+    assert out == {name: plain}
+    assert type(out[name]) is type(plain)
 
 
 # --- bool ---------------------------------------------------------------------------------------
@@ -1206,9 +1175,6 @@ def test_non_str_field_names_are_refused():
 
 
 def test_str_subclass_field_names_are_read():
-    class Name(str):
-        __slots__ = ()
-
     assert parse_tool_input(takes_optional, {Name("a"): 1}) == {"a": 1, "b": None, "c": 7}
 
 

@@ -26,6 +26,7 @@ import enum
 import json
 import math
 import os
+import pathlib
 import random
 import struct
 import sys
@@ -56,6 +57,23 @@ from adecore_tools import (
     required_field,
     tool,
     transform,
+)
+
+# The hostile values are the tests' own, from the folder above: pytest puts it on the path, and
+# a run of this file as a script gets it here.
+_TESTS = str(pathlib.Path(__file__).resolve().parent.parent)
+if _TESTS not in sys.path:
+    sys.path.append(_TESTS)
+
+from hostile_values import (  # noqa: E402 - needs the path above
+    BrokenMapping,
+    LyingDict,
+    LyingFloat,
+    LyingInt,
+    LyingList,
+    LyingStr,
+    Spoofed,
+    hostile_class,
 )
 
 BODY_LIMIT = 4096
@@ -209,67 +227,7 @@ _SPECIAL_NUMBERS = [
 ]
 
 
-def _boom(*_: object, **__: object) -> Any:
-    raise RuntimeError("hostile")
-
-
-def _hostile(*names: str) -> object:
-    namespace: dict[str, Any] = dict.fromkeys(names, _boom)
-    if "__class__" in names:
-        namespace["__class__"] = property(_boom)
-    if "__hash__" not in names:
-        namespace["__hash__"] = object.__hash__
-    return type("Hostile", (), namespace)()
-
-
-class _Spoofed:
-    def __init__(self, claimed: type) -> None:
-        self.claimed = claimed
-
-    @property  # type: ignore[misc]
-    def __class__(self) -> type:  # type: ignore[override]
-        return self.claimed
-
-
-class _LyingStr(str):
-    __slots__ = ()
-    __eq__ = __ne__ = __len__ = __iter__ = __repr__ = __str__ = __format__ = _boom  # type: ignore[assignment]
-    isspace = strip = lower = upper = isascii = _boom  # type: ignore[assignment]
-
-    def __hash__(self) -> int:
-        return str.__hash__(self)
-
-
-class _LyingInt(int):
-    __slots__ = ()
-    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __mod__ = _boom  # type: ignore[assignment]
-    __index__ = __int__ = __float__ = __repr__ = __str__ = __bool__ = _boom  # type: ignore[assignment]
-
-    def __hash__(self) -> int:
-        return int.__hash__(self)
-
-
-class _LyingFloat(float):
-    __slots__ = ()
-    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __mod__ = _boom  # type: ignore[assignment]
-    __int__ = __float__ = __repr__ = __str__ = __bool__ = is_integer = _boom  # type: ignore[assignment]
-
-    def __hash__(self) -> int:
-        return float.__hash__(self)
-
-
-class _LyingDict(dict):  # type: ignore[type-arg]
-    __slots__ = ()
-    items = keys = values = get = __iter__ = __len__ = __contains__ = __getitem__ = _boom  # type: ignore[assignment]
-
-
-class _LyingList(list):  # type: ignore[type-arg]
-    __slots__ = ()
-    __iter__ = __len__ = __getitem__ = copy = __eq__ = _boom  # type: ignore[assignment]
-    __hash__ = None  # type: ignore[assignment]
-
-
-class _ItemsMapping(Mapping):  # type: ignore[type-arg]
+class _ItemsMapping(BrokenMapping):
     """Answers only through items(), which may lie, raise midway or return non-pairs."""
 
     def __init__(self, pairs: list[Any], how: int) -> None:
@@ -286,11 +244,9 @@ class _ItemsMapping(Mapping):  # type: ignore[type-arg]
         yield from self.pairs[:1]
         raise RuntimeError("midway")
 
-    __getitem__ = __iter__ = __len__ = _boom  # type: ignore[assignment]
-
 
 HOSTILE_KINDS: dict[str, Callable[[Reader], object]] = {
-    "dunders": lambda r: _hostile(
+    "dunders": lambda r: hostile_class(
         *r.pick(
             [
                 ("__eq__", "__hash__"),
@@ -299,15 +255,15 @@ HOSTILE_KINDS: dict[str, Callable[[Reader], object]] = {
                 ("__bool__", "__index__", "__float__"),
             ]
         )
-    ),
+    )(),
     "class": lambda r: (
-        _hostile("__class__")
+        hostile_class("__class__")()
         if r.byte() % 2
-        else _Spoofed(r.pick([str, int, float, dict, list, bool]))
+        else Spoofed(r.pick([str, int, float, dict, list, bool]))
     ),
-    "strsub": lambda r: _LyingStr(r.pick(WORDS)),
-    "intsub": lambda r: _LyingInt(r.pick([0, 3, 7, -1, 2**70])),
-    "floatsub": lambda r: _LyingFloat(r.pick([0.5, 2.5, 7.25, math.nan])),
+    "strsub": lambda r: LyingStr(r.pick(WORDS)),
+    "intsub": lambda r: LyingInt(r.pick([0, 3, 7, -1, 2**70])),
+    "floatsub": lambda r: LyingFloat(r.pick([0.5, 2.5, 7.25, math.nan])),
     "objects": lambda r: r.pick(
         [object(), b"bytes", {1, 2}, frozenset("ab"), 1j, Kind.A, Point(1.0), sys]
     ),
@@ -348,9 +304,9 @@ def value(r: Reader, depth: int = 0) -> Any:  # noqa: C901, PLR0911, PLR0912 - o
     if op == 18:
         return _deep(r)
     if op == 19:
-        return _LyingDict(_mapping(r, depth))
+        return LyingDict(_mapping(r, depth))
     if op == 20:
-        return _LyingList([value(r, depth + 1) for _ in range(r.byte() % 4)])
+        return LyingList([value(r, depth + 1) for _ in range(r.byte() % 4)])
     if op == 21:
         return _ItemsMapping(list(_mapping(r, depth).items()), r.byte() % 4)
     if op == 22 and _KINDS:
