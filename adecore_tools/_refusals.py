@@ -36,11 +36,13 @@ def lower_words(text: object, separator: str) -> TypeIs[str]:
 
     `note_write` for names, `not-permitted` for codes: the first character is a letter.
     """
+    if not isinstance(text, str):
+        return False
+    plain = str.__str__(text)  # a subclass's own methods could say anything
     return (
-        isinstance(text, str)
-        and text[:1].isalpha()
-        and text.isascii()
-        and all(word.isalnum() and word == word.lower() for word in text.split(separator))
+        plain[:1].isalpha()
+        and plain.isascii()
+        and all(word.isalnum() and word == word.lower() for word in plain.split(separator))
     )
 
 
@@ -52,12 +54,13 @@ def field(value: object) -> str:
     """
     if value is None:
         return ""
-    text = str(value)
+    text = str.__str__(str(value))  # plain text: a subclass's own methods could say anything
     return text if text.isprintable() else text.translate(_TO_SPACE)
 
 
 def _row(text: str) -> str:
     """One advice row: tabs stay (they separate its fields), nothing else may end the line."""
+    text = str.__str__(text)  # plain text: a subclass's own methods could say anything
     return text if text.isprintable() else text.translate(_TO_SPACE_IN_ROW)
 
 
@@ -176,7 +179,7 @@ def parse_refusal_body(text: str) -> ToolRefusal | None:
     """Read a `refusal_body` or `refusal_rows` text back, or `None` for any other text."""
     if not isinstance(text, str):
         return None
-    head, *lines = text.split("\n")
+    head, *lines = str.__str__(text).split("\n")
     parts = head.split("\t", 2)
     if parts[0] == "refused" and len(parts) == 3:
         code, message = parts[1], parts[2]
