@@ -62,24 +62,38 @@ def _misplaced(a: str, b: str, limit: int) -> int:
 
 
 def _distance(a: str, b: str, limit: int) -> int:
-    """Edit distance where swapping two neighbouring characters counts as one edit.
+    """The unrestricted Damerau-Levenshtein distance (Lowrance and Wagner's table).
 
-    Only whether it is within `limit` matters: above it, any number above it is returned. So
-    only cells within `limit` of the diagonal are worked out (a path leaving that band costs
-    more), and the work stops once two rows in a row are over it.
+    Adding, removing or replacing a character, or swapping two neighbours, is one edit each, and
+    a swapped pair may be edited between.
+    Only whether it is within `limit` matters: above it, any number above it is returned. So only
+    cells within `limit` of the diagonal are worked out: a path leaving that band costs more, a
+    swap across `d1` removed and `d2` added characters included (`d1 + d2 + 1` edits).
     """
     over = limit + 1
-    before: list[int] = []
-    row = [min(j, over) for j in range(len(b) + 1)]
-    for i, ca in enumerate(a, 1):
-        earlier, before, row = before, row, [over] * (len(b) + 1)
-        row[0] = min(i, over)
+    width = len(b) + 1
+    # `rows[i + 1][j + 1]` is the distance of a[:i] to b[:j]; row and column 0 stand outside
+    rows = [[over] * (width + 1), [over, *(min(j, over) for j in range(width))]]
+    last_row: dict[str, int] = {}  # the last row of `a` each character was met in
+    for i, char in enumerate(a, 1):
+        row = [over] * (width + 1)
+        row[1] = min(i, over)
+        last_column = 0  # the last column of `b`, in this row, where `b` had `char`
         for j in range(max(1, i - limit), min(len(b), i + limit) + 1):
-            cb = b[j - 1]
-            cost = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                cost = min(cost, earlier[j - 2] + 1)
-            row[j] = min(cost, over)
-        if min(row) == over and min(before) == over:
-            return over
-    return row[-1]
+            other = b[j - 1]
+            swapped_row, swapped_column = last_row.get(other, 0), last_column
+            if char == other:
+                cost, last_column = 0, j
+            else:
+                cost = 1
+            between = (i - swapped_row - 1) + 1 + (j - swapped_column - 1)
+            row[j + 1] = min(
+                rows[i][j] + cost,
+                row[j] + 1,
+                rows[i][j + 1] + 1,
+                rows[swapped_row][swapped_column] + between,
+                over,
+            )
+        rows.append(row)
+        last_row[char] = i
+    return rows[-1][-1]
