@@ -25,7 +25,8 @@ import annotated_types as at
 from ._declare import Where, check_callable, is_class, type_name, written
 from ._fields import Array, Bound, Choice, Node, Record, Scalar, core, given, made_by, numeric
 from ._metadata import RequiredField
-from ._problems import Invalid, Problem, add, declared, one_line, said, show
+from ._problems import Problem
+from ._show import declared, one_line, said, show
 
 __all__ = [
     "Rule",
@@ -36,7 +37,7 @@ __all__ = [
     "read_bound",
 ]
 
-Test = Callable[[Any], "str | Problem | Invalid | None"]
+Test = Callable[[Any], "str | Problem | None"]
 """A bound's test of a value of the right type: None when the value meets it, else the problem."""
 Ref = Callable[[object], str]  # names a value for generated code, as a bound's limit is named
 
@@ -280,8 +281,8 @@ class _Required(Rule):
     def test(self, limit: Any, base: Node) -> Test:  # noqa: ARG002
         blank = Problem((), limit, authored=True)
 
-        def required(value: str) -> Invalid | None:
-            return add(None, blank) if not value or value.isspace() else None
+        def required(value: str) -> Problem | None:
+            return blank if not value or value.isspace() else None
 
         return required
 

@@ -19,8 +19,8 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from ._bounds import Test, lengths
-from ._fields import Array, Bound, Node, Record, core
+from ._bounds import Test
+from ._fields import Bound, Node, core
 from ._problems import (
     Invalid,
     Key,
@@ -28,14 +28,12 @@ from ._problems import (
     Problem,
     add,
     combine,
-    is_mapping,
     merge,
     mismatch,
     out_of_range,
-    said,
-    show,
     unreadable,
 )
+from ._show import is_mapping, said, show
 
 __all__ = [
     "NO_VALUE",
@@ -47,7 +45,9 @@ __all__ = [
     "items_of",
     "native_int",
     "nullable",
+    "read_once",
     "record",
+    "sized",
     "text_of",
     "type_of",
     "union",
@@ -137,66 +137,29 @@ def nullable(inner: Checker) -> Checker:
     return check
 
 
-def _length_of_sent(
-    inner: Node, bounds: tuple[Bound, ...]
-) -> Callable[[Any, Invalid], Invalid] | None:
-    """For a list or record whose items were refused: its length bounds, tested on what was sent.
-
-    So the message lists every problem. Not for a set: it counts once duplicates merge.
-    """
-    if not (
-        (isinstance(inner, Array) and inner.kind in (list, tuple)) or isinstance(inner, Record)
-    ):
-        return None  # asked first: most bounded nodes are a string or a number
-    tests = tuple(b.rule.test(b.limit, inner) for b in lengths(bounds))
-    if not tests:
-        return None
-
-    def with_lengths(sent: Any, problems: Invalid) -> Invalid:
-        if isinstance(problems, Mismatch):
-            # not a list or a mapping at all, or a mapping that could not be read (`Unreadable`):
-            # its type is the problem, and a mapping is not read again to count it
-            return problems
-        sized: cabc.Sized | None
-        if isinstance(inner, Array):
-            sized = items_of(sent)
-        else:
-            entries = entries_of(sent)  # any mapping, read as its own class's methods read it
-            sized = None if isinstance(entries, Invalid) else list(entries)
-        if sized is None:
-            return problems
-        found = None
-        for test in tests:
-            problem = test(sized)
-            if problem is not None:
-                found = add(found, typing.cast("str", problem))  # a length's, in our words
-        return problems if found is None else combine(found, problems)
-
-    return with_lengths
-
-
 def bounded(
     base: Node,
     bounds: tuple[Bound, ...],
     inner: Checker,
     transforms: tuple[Callable[[Any], Any], ...],
 ) -> Checker:
-    """`inner`'s value, then every bound tested on it, then every transform applied."""
+    """`inner`'s value, then every bound tested on it, then every transform applied.
+
+    A container `inner` refuses tests its own lengths (`sized`): what is tested here is a value
+    `inner` took.
+    """
     kind = core(base)  # under transforms: what a length counts
     tests = tuple(b.rule.test(b.limit, kind) for b in bounds)
     relying = frozenset(t for b, t in zip(bounds, tests, strict=True) if b.rule.relying)
-    sizes = _length_of_sent(base, bounds)
 
     def check(value: Any) -> Any:
-        sent, value = value, inner(value)
+        value = inner(value)
         if isinstance(value, Invalid):
-            return value if sizes is None else sizes(sent, value)
+            return value
         found = None
         for test in tests:
             problem = test(value) if found is None or test not in relying else _relying(test, value)
             if problem is not None:
-                if isinstance(problem, Invalid):
-                    return problem
                 found = add(found, problem)
         if found is not None:
             return found
@@ -220,22 +183,39 @@ def _relying(test: Test, value: object) -> str | Problem | None:
         problem = test(value)
     except Exception:  # noqa: BLE001 - it met a value it was promised it would not see
         return None
-    return typing.cast("str | Problem | None", problem)  # a predicate's: never an `Invalid`
+    return problem
 
 
 # --- containers -------------------------------------------------------------------------------
 
 
 def items_of(value: Any) -> list[Any] | tuple[Any, ...] | None:
-    """The items of a list or tuple from the input, read without its own methods, else None."""
+    """The items of a list or tuple from the input, read without its own methods, else None.
+
+    A list is read into a copy first: checking an item may run the input's own code (a mapping's
+    `items()`), which could change the list while it is read.
+    """
     kind = type_of(value)
-    if kind is list or kind is tuple:
+    if kind is tuple:
         return value  # type: ignore[no-any-return]
     if issubclass(kind, list):
         return list.copy(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
     if issubclass(kind, tuple):
         return tuple.__getitem__(value, slice(None))  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
     return None
+
+
+def sized(found: Invalid, tests: tuple[Test, ...], read: cabc.Sized) -> Invalid:
+    """The problems of a container's items, after those of its length, tested on what was read.
+
+    So a refusal lists every problem of a list or record whose items were refused too.
+    """
+    lengths = None
+    for test in tests:
+        problem = test(read)
+        if problem is not None:
+            lengths = add(lengths, typing.cast("str", problem))  # a length's, in our words
+    return found if lengths is None else combine(lengths, found)
 
 
 def item_problems(results: cabc.Iterable[object]) -> Invalid | None:
@@ -247,14 +227,18 @@ def item_problems(results: cabc.Iterable[object]) -> Invalid | None:
     return found
 
 
-def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:
-    """The (key, value) pairs of a mapping from the input: a dict's read without its own methods."""
+def entries_of(value: Any) -> list[tuple[Any, Any]] | Invalid:
+    """The (key, value) pairs of a mapping from the input, read once into a list.
+
+    A dict is read without its own methods; checking a value may run the input's own code, which
+    could change the dict while it is read, so the pairs are read first.
+    """
     kind = type_of(value)
     if issubclass(kind, dict):
-        return dict.items(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+        return list(dict.items(value))  # pyright: ignore[reportUnknownMemberType, reportUnknownArgumentType]
     if sys.version_info >= (3, 15) and issubclass(kind, builtins.frozendict):
         # Python 3.15's immutable dict is only registered as a `Mapping`: read it as a dict is
-        return builtins.frozendict.items(value)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+        return list(builtins.frozendict.items(value))  # pyright: ignore[reportUnknownMemberType, reportUnknownArgumentType]
     if is_mapping(kind):
         try:
             return [(key, entry) for key, entry in value.items()]
@@ -263,8 +247,45 @@ def entries_of(value: Any) -> cabc.Iterable[tuple[Any, Any]] | Invalid:
     return mismatch("an object", value)
 
 
-def record(values: Checker) -> Checker:
-    """A mapping with string keys, each value as `values` checks it, passed on as a new dict."""
+class _Read(cabc.Mapping[Any, Any]):
+    """A mapping that is no dict, read once: its pairs, as its own `items()` gave them."""
+
+    __slots__ = ("pairs",)
+
+    def __init__(self, pairs: list[tuple[Any, Any]]) -> None:
+        self.pairs = pairs
+
+    def items(self) -> Any:  # what `entries_of` reads
+        return self.pairs
+
+    def __getitem__(self, key: object) -> Any:
+        raise KeyError(key)  # never asked: its pairs are read
+
+    def __iter__(self) -> cabc.Iterator[Any]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+
+def read_once(value: object) -> object:
+    """A mapping that is no dict, read into what `entries_of` reads; any other value as it is.
+
+    A mapping's own `items()` may give another answer each time it is called, or none the
+    second time: it is called once per value, however many branches read it.
+    """
+    kind = type_of(value)
+    if kind is _Read or issubclass(kind, dict) or not is_mapping(kind):
+        return value
+    pairs = entries_of(value)
+    return pairs if isinstance(pairs, Invalid) else _Read(pairs)
+
+
+def record(values: Checker, lengths: tuple[Test, ...] = ()) -> Checker:
+    """A mapping with string keys, each value as `values` checks it, passed on as a new dict.
+
+    `lengths` are its length bounds, for a refusal of its values to list too.
+    """
 
     def check(value: Any) -> dict[str, Any] | Invalid:
         entries = entries_of(value)
@@ -280,23 +301,29 @@ def record(values: Checker) -> Checker:
             result = out[name] = values(entry)
             if isinstance(result, Invalid):
                 found = merge(found, Key(name), result)
-        return out if found is None else found
+        return out if found is None else sized(found, lengths, entries)
 
     return check
 
 
-def union(branches: tuple[Checker, ...], phrase: str | None) -> Checker:
+def union(branches: tuple[Checker, ...], phrase: str | None, *, reads: bool = False) -> Checker:
     """The first branch that takes the value unchanged, else the first that converts it.
 
     `phrase` is what the union takes, for a value no branch's type fits. `None` checks a default:
     the first branch that takes it wins, and each branch says what it takes of a default (a
     member, a set), not what input may be: "expected 1 or a string, got 1" would contradict
-    itself.
+    itself. When a branch `reads` mappings, a mapping that is no dict is read once, here, and
+    every branch is given what was read.
     """
     native = phrase is None
 
     def check(value: Any) -> Any:
-        converted = NO_VALUE
+        if reads and type_of(value) is not dict:  # not `type()`: it would narrow `value`
+            read: Any = read_once(value)
+            if isinstance(read, Invalid):
+                return read
+            value = read
+        converted: Any = NO_VALUE
         failures: list[Invalid] = []
         for branch in branches:
             result = branch(value)

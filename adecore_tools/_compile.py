@@ -21,7 +21,7 @@ from itertools import repeat
 from typing import Any
 
 from . import _codegen
-from ._bounds import longest
+from ._bounds import Test, lengths, longest
 from ._checks import (
     NO_VALUE,
     SCALARS,
@@ -32,6 +32,7 @@ from ._checks import (
     items_of,
     nullable,
     record,
+    sized,
     text_of,
     type_of,
     union,
@@ -51,11 +52,13 @@ from ._fields import (
     Scalar,
     Union,
     bare,
+    core,
     layers,
     shared_default,
 )
 from ._memo import once
-from ._problems import LIMIT, Invalid, Problem, Unknown, add, mismatch, said, show
+from ._problems import LIMIT, Invalid, Problem, Unknown, add, mismatch
+from ._show import said, show
 
 __all__ = ["checker", "compile_fields", "immutable", "missing"]
 
@@ -117,9 +120,19 @@ def _number_choice(table: dict[Any, object], phrase: str) -> Checker:
 
 
 def _bounded_inner(inner: Node, bounds: tuple[Bound, ...]) -> Checker:
-    """The checker of what the bounds apply to; a set within a `MaxLen` is built only that far."""
+    """The checker of what the bounds apply to.
+
+    A set within a `MaxLen` is built only that far. A list or record whose items are refused
+    tests its length bounds on what it read, so the refusal lists them too; not a set, whose
+    length counts once duplicates merge.
+    """
     if isinstance(inner, Array) and inner.kind in (set, frozenset):
-        return _array(inner, longest(bounds))
+        return _array(inner, most=longest(bounds))
+    if isinstance(inner, (Array, Record)):
+        tests = tuple(b.rule.test(b.limit, inner) for b in lengths(bounds))
+        if isinstance(inner, Array):
+            return _array(inner, tests)
+        return record(checker(inner.values), tests)
     return checker(inner)
 
 
@@ -129,8 +142,11 @@ def _constrained(node: Constrained) -> Checker:
     return bounded(base, bounds, _bounded_inner(base, bounds), node.transforms)
 
 
-def _array(node: Array, most: Bound | None = None) -> Checker:
-    """An array's checker; a set within a `MaxLen` is built only until it holds more."""
+def _array(node: Array, lengths: tuple[Test, ...] = (), most: Bound | None = None) -> Checker:
+    """An array's checker; a set within a `MaxLen` is built only until it holds more.
+
+    `lengths` are its length bounds, for a refusal of its items to list too.
+    """
     item = checker(node.items)
     build = node.kind
 
@@ -140,7 +156,7 @@ def _array(node: Array, most: Bound | None = None) -> Checker:
             return mismatch("an array", value)
         out = list(map(item, items))
         if any(map(isinstance, out, repeat(Invalid))):
-            return item_problems(out)
+            return sized(typing.cast("Invalid", item_problems(out)), lengths, items)
         if build is list:
             return out
         if most is not None and len(out) > most.limit:
@@ -233,14 +249,29 @@ def _left_out(f: Field, mode: str) -> tuple[str, object]:
     """What a field left out becomes (see `_codegen`): a problem, its default, or nothing."""
     if f.required:
         return _codegen.MISSING_FIELD, missing(f)
+    if f.factory is not None:
+        factory = f.factory
+        return _codegen.MAKE, lambda: _fresh(factory())
     if mode != _codegen.KWARGS and f.default is MISSING:
-        return _codegen.ABSENT, None  # a key left out stays out; a dataclass calls its factory
+        return _codegen.ABSENT, None  # a key left out stays out
     if immutable(f.default):
         return _codegen.DEFAULT, f.default
     # A mutable default, for the function or a dataclass: copied now, so changing the field
     # model's (the function's own object) later reaches no call, and again for each call.
     default = copy.deepcopy(f.default)
     return _codegen.MAKE, lambda: copy.deepcopy(default)
+
+
+def _fresh(made: object) -> object:
+    """What a default factory made, copied: it may hold what every call of it shares.
+
+    A factory may build from a class default (`Page()` whose `pad` is one `Pad()` for every
+    `Page`), so only a copy is the call's own. What cannot be copied is passed as made.
+    """
+    try:
+        return copy.deepcopy(made)
+    except Exception:  # noqa: BLE001 - a handle, a lock: as the factory made it
+        return made
 
 
 def missing(f: Field) -> Problem:
@@ -290,7 +321,11 @@ _BUILDERS: dict[type, Callable[[Any], Checker]] = {
     Constrained: _constrained,
     Array: _array,
     Record: lambda node: record(checker(node.values)),
-    Union: lambda node: union(tuple(map(checker, node.branches)), expected(node)),
+    Union: lambda node: union(
+        tuple(map(checker, node.branches)),
+        expected(node),
+        reads=any(isinstance(core(branch), (Record, Object)) for branch in node.branches),
+    ),
     Object: lambda node: _object_checker(node.fields, _OBJECT_MODES[node.is_dataclass], node),
 }
 """How each kind of node is checked."""

@@ -44,7 +44,8 @@ from ._fields import (
     Union,
     layers,
 )
-from ._problems import Invalid, Problem, add, merge, message, mismatch, show
+from ._problems import Invalid, Problem, add, merge, message, mismatch
+from ._show import show
 
 __all__ = ["check_defaults"]
 

@@ -6,7 +6,7 @@ A refusal says it of a value of the wrong type, and of a missing field.
 from __future__ import annotations
 
 from ._fields import Array, Choice, Constrained, Node, Scalar, Union, branches
-from ._problems import declared
+from ._show import declared
 
 __all__ = ["PHRASES", "expected", "one_of"]
 

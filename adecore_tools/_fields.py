@@ -217,16 +217,26 @@ class Field(Frozen):
     """One input field of a tool, or one key of a `TypedDict` or field of a dataclass.
 
     `default` is `MISSING` when there is none: the field is required, or (a `TypedDict` key, a
-    dataclass field with a default factory) left out of what is passed on.
+    dataclass field with a default factory) left out of what is passed on. `factory` is that
+    dataclass field's default factory.
     """
 
-    __slots__ = ("name", "type", "required", "default", "description", "missing_message")
+    __slots__ = (
+        "name",
+        "type",
+        "required",
+        "default",
+        "description",
+        "missing_message",
+        "factory",
+    )
     name: str
     type: Node
     required: bool
     default: Any
     description: str | None
     missing_message: str | None
+    factory: Callable[[], Any] | None
 
     def __init__(  # noqa: PLR0913, PLR0917 - one argument per fact about the field
         self,
@@ -236,8 +246,9 @@ class Field(Frozen):
         default: Any = MISSING,
         description: str | None = None,
         missing_message: str | None = None,
+        factory: Callable[[], Any] | None = None,
     ) -> None:
-        self._set(name, type, required, default, description, missing_message)
+        self._set(name, type, required, default, description, missing_message, factory)
 
     def _key(self) -> tuple[Any, ...]:
         default: object = self.default
@@ -248,13 +259,13 @@ class Field(Frozen):
         if self.default is not MISSING:
             return super().__reduce__()
         facts = (self.name, self.type, self.required, self.description, self.missing_message)
-        return (_without_default, facts)
+        return (_without_default, (*facts, self.factory))
 
 
 def _without_default(*values: Any) -> Field:
     """A `Field` from all its values but the default, which stays `MISSING`."""
-    name, node, required, description, missing_message = values
-    return Field(name, node, required, MISSING, description, missing_message)
+    name, node, required, description, missing_message, factory = values
+    return Field(name, node, required, MISSING, description, missing_message, factory)
 
 
 # --- what the model says of a node, asked here and nowhere else --------------------------------

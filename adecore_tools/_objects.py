@@ -54,8 +54,11 @@ def make_field(  # noqa: PLR0913 - each argument is one fact about the field
     *,
     hint: object,
     key_required: bool | None = None,
+    made: Callable[[], Any] | None = None,
 ) -> Field:
     """One field. `key_required` says whether the key must be sent, where its class decides.
+
+    `made` is a dataclass field's default factory.
 
     `doc` is the field's docstring entry. A `Doc` on its annotation `hint` comes first; one inside
     a type it names (an alias's) after, as does one inside `Annotated[Alias, Ge(0)]`.
@@ -89,6 +92,7 @@ def make_field(  # noqa: PLR0913 - each argument is one fact about the field
         default=default,
         description=description or doc or description_within(node),
         missing_message=missing_message,
+        factory=made,
     )
 
 
@@ -130,7 +134,10 @@ def read_object(cls: type[object], where: Where, node_of: NodeReader) -> Object:
             hint = _not_final(hints[f.name])
             node = node_of(hint, here)
             doc = _field_doc(f, here) or docs.get(f.name)
-            fields.append(make_field(f.name, node, default, doc, here, hint=hint, key_required=say))
+            made = None if f.default_factory is MISSING else typing.cast("Any", f.default_factory)
+            fields.append(
+                make_field(f.name, node, default, doc, here, hint=hint, key_required=say, made=made)
+            )
     else:
         _check_closed(cls, where)
         optional_keys: frozenset[str] = getattr(cls, "__optional_keys__", frozenset[str]())

@@ -2,20 +2,15 @@
 
 A checker returns `Invalid` with the problems of one value, paths relative to it; each parent
 adds it under its own step. Paths and text are only assembled when the refusal is built.
-Whatever the input holds, nothing echoed from it can be longer than a few dozen characters or
-end a line.
+What is echoed from the input is pictured by `_show`.
 """
 
 from __future__ import annotations
 
-import builtins
 import re
-import sys
-import types
-import typing
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
-from ._refusals import field
+from ._show import ECHO, one_line, quote, show
 from ._suggest import closest
 
 __all__ = [
@@ -28,23 +23,15 @@ __all__ = [
     "Unknown",
     "add",
     "combine",
-    "declared",
-    "is_mapping",
     "merge",
     "message",
     "mismatch",
-    "one_line",
     "out_of_range",
-    "said",
-    "show",
     "unreadable",
 ]
 
 LIMIT = 10
 """The most problems a message lists; the rest are counted (`and N more`)."""
-
-_ECHO = 32
-"""The most characters of a string (or a name from the input) a message repeats."""
 
 
 class Key:
@@ -301,140 +288,15 @@ def _path(path: Iterable[Step]) -> str:
         elif isinstance(step, str) and step.isidentifier():
             out.append(f".{step}" if out else step)  # a declared name, however long
         elif isinstance(step, str):
-            out.append(f"[{_quote(step, cut=False)}]")  # a declared key such as "a b"
+            out.append(f"[{quote(step, cut=False)}]")  # a declared key such as "a b"
         elif isinstance(step, Sent) and _plain(step.name):
             out.append(f".{step.name}" if out else step.name)
         else:
             # a key or a name from the input that is no short identifier is cut and quoted, so
             # nothing in it can read as more of the message
-            out.append(f"[{_quote(step.name)}]")
+            out.append(f"[{quote(step.name)}]")
     return "".join(out)
 
 
 def _plain(name: str) -> bool:
-    return len(name) <= _ECHO and name.isidentifier()
-
-
-def _short(text: str) -> str:
-    """A name or string from the input, cut to a few dozen characters and made one line."""
-    if len(text) <= _ECHO and text.isprintable():  # the usual case: a field name
-        return text
-    return one_line(text if len(text) <= _ECHO else f"{text[:_ECHO]}…")
-
-
-def one_line(text: str) -> str:
-    """The text made one line of valid UTF-8 (a lone surrogate becomes `?`)."""
-    return field(text.encode("utf-8", "replace").decode("utf-8"))
-
-
-def _quote(text: str, *, cut: bool = True) -> str:
-    """A string in double quotes, escaped; from the input, `cut` to a few dozen characters."""
-    shown = _short(text) if cut else one_line(text)
-    return '"' + shown.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-_SAID = 200
-"""The most characters of a host's `ValueError` a message repeats."""
-
-
-def said(exc: ValueError, otherwise: str) -> str:
-    """What a host's `ValueError` says, cut: it may repeat the input (`float("x" * 10**6)`).
-
-    It may hold the input itself, too (`ValueError("too large:", n)`), and Python writes no int
-    of over 4300 digits: then it says nothing, and `otherwise` stands.
-    """
-    try:
-        text = str(exc)
-    except ValueError:
-        return otherwise
-    if not text or text.isspace():
-        return otherwise
-    return text if len(text) <= _SAID else f"{text[:_SAID]}…"
-
-
-def declared(value: object) -> str:
-    """A value the host declared (a choice, a bound), as a model reads it: whole, never cut."""
-    if type(value) is str:
-        return _quote(value, cut=False)
-    if type(value) is int:
-        try:
-            return int.__repr__(value)
-        except ValueError:  # over the 4300 digits Python writes
-            pass
-    return show(value)
-
-
-def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
-    """A short, safe picture of a value from the input, in JSON's words where it has them.
-
-    Only the value's type and its base class's own methods are used: nothing the value itself
-    defines (`__repr__`, `__eq__`, even `__class__`) runs.
-    """
-    if (
-        type(value) is str
-        and len(value) <= _ECHO
-        and (
-            # the usual case, a word: letters and digits print as they are, and testing that
-            # first spares a refusal of two such values 40 ns
-            value.isalnum() or (value.isprintable() and '"' not in value and "\\" not in value)
-        )
-    ):
-        return f'"{value}"'  # a short string with nothing to escape
-    kind = type(value)
-    if value is None or kind is bool:
-        return _JSON_WORDS[typing.cast("bool | None", value)]
-    if issubclass(kind, str):
-        text = str.__str__(typing.cast("str", value))
-        size = f" ({len(text)} characters)" if len(text) > _ECHO else ""
-        return _quote(text) + size
-    if issubclass(kind, int):
-        number = int.__int__(typing.cast("int", value))
-        if number.bit_length() > 64:
-            return "a very large negative integer" if number < 0 else "a very large integer"
-        return repr(number)
-    if issubclass(kind, float):
-        return _float_words(float.__float__(typing.cast("float", value)))
-    if issubclass(kind, (list, tuple)):
-        return "an array"
-    if issubclass(kind, dict) or is_mapping(kind):
-        return "an object"
-    return f"a value of type {_type_name(kind)}"
-
-
-_MRO: typing.Any = type.__dict__["__mro__"]
-"""`type.__mro__` itself: a class's bases, read without running its metaclass's code."""
-
-
-def is_mapping(kind: type) -> bool:
-    """Whether a class from the input is read as a mapping: a `Mapping`, or a built-in one.
-
-    The built-in ones are `MappingProxyType` and Python 3.15's `frozendict`. Not
-    `issubclass(kind, Mapping)`: an ABC's check runs code of the class (its metaclass's
-    `__hash__`) and of every `Mapping` subclass in the process (`__subclasshook__`). So a class
-    only registered as a mapping is not read as one, `frozendict` alone excepted.
-    """
-    return (
-        kind is types.MappingProxyType
-        or (sys.version_info >= (3, 15) and issubclass(kind, builtins.frozendict))
-        or any(base is Mapping for base in _MRO.__get__(kind))
-    )
-
-
-_JSON_WORDS = {None: "null", True: "true", False: "false"}
-
-
-def _float_words(number: float) -> str:
-    if number != number:  # noqa: PLR0124 - NaN is the one value not equal to itself
-        return "NaN"
-    if number in (float("inf"), float("-inf")):
-        return "-Infinity" if number < 0 else "Infinity"
-    return repr(number)
-
-
-_NAME: typing.Any = type.__dict__["__name__"]
-"""`type.__name__` itself: a metaclass cannot put another name, or code, in a refusal."""
-
-
-def _type_name(kind: type) -> str:
-    """A class's own name as plain text (a `str` subclass set as the name runs nothing)."""
-    return _short(str.__str__(_NAME.__get__(kind)))
+    return len(name) <= ECHO and name.isidentifier()

@@ -6,13 +6,15 @@ thread of a host; `select` builds a smaller one for an agent that should see les
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ._checks import text_of
 from ._frozen import Unique
-from ._problems import show
 from ._refusals import ToolRefusal
+from ._schema import Kept
+from ._show import show
 from ._suggest import closest
 from ._tool import Tool, mcp_entry, start
 from ._toolkit import Toolkit, listed
@@ -23,15 +25,15 @@ __all__ = ["ToolRegistry", "create_tool_registry"]
 class ToolRegistry(Unique):
     """Toolkits and their tools, by name. Immutable; build one with `create_tool_registry`."""
 
-    __slots__ = ("toolkits", "tools", "_by_name", "_entries", "_tools_line")
+    __slots__ = ("toolkits", "tools", "_by_name", "_tools_line", "_listing")
 
     toolkits: tuple[Toolkit, ...]
     """The toolkits, in the order given."""
     tools: tuple[Tool[..., Any], ...]
     """Every tool, in toolkit order, then tool order."""
     _by_name: dict[str, Tool[..., Any]]
-    _entries: tuple[dict[str, Any], ...]
     _tools_line: str
+    _listing: Kept | None
 
     def __init__(self, toolkits: Iterable[Toolkit]) -> None:
         """Check the toolkits and index their tools; `ValueError` on a name used twice."""
@@ -59,8 +61,8 @@ class ToolRegistry(Unique):
             kits,
             tuple(by_name.values()),
             by_name,
-            tuple(mcp_entry(t) for t in by_name.values()),
             "\t".join(("tools", *by_name)),
+            None,
         )
 
     def __reduce__(self) -> tuple[type[ToolRegistry], tuple[tuple[Toolkit, ...]]]:
@@ -126,8 +128,12 @@ class ToolRegistry(Unique):
         return ToolRegistry(kit for kit in self.toolkits if kit.name in chosen)
 
     def mcp_tools(self) -> list[dict[str, Any]]:
-        """The MCP `tools/list` entries, in order. The entries are shared and read-only."""
-        return list(self._entries)
+        """The MCP `tools/list` entries, in order: plain copies, the caller's own."""
+        listing = self._listing
+        if listing is None:  # built on first use; two threads may both build it, equal
+            listing = Kept([mcp_entry(t) for t in self.tools])
+            object.__setattr__(self, "_listing", listing)
+        return typing.cast("list[dict[str, Any]]", listing.copy())
 
 
 def create_tool_registry(toolkits: Iterable[Toolkit]) -> ToolRegistry:

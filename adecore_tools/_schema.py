@@ -1,17 +1,18 @@
-"""Field model to the JSON Schema an MCP client lists, computed once per tool and shared.
+"""Field model to the JSON Schema an MCP client lists, computed once per tool.
 
 Only `type`, `description`, `enum`, `items`, `properties` and `required` are written, in that
 order, at every depth: bounds, null branches and union branches after the first are left out
-(the validator still enforces them, and a model learns them from a refusal). What is returned is
-read-only, so one caller cannot change what the next one lists; `copy.deepcopy` gives a plain,
-mutable copy.
+(the validator still enforces them, and a model learns them from a refusal). The schema is kept
+as made; each caller is handed a plain copy of its own (`copied`), so no caller can change what
+the next one is handed.
 """
 
 from __future__ import annotations
 
+import marshal
 import typing
-from collections.abc import Iterable, Mapping
-from typing import Any, NoReturn
+from collections.abc import Iterable
+from typing import Any
 
 from ._fields import (
     Array,
@@ -26,7 +27,7 @@ from ._fields import (
     Union,
 )
 
-__all__ = ["input_schema", "read_only_dict"]
+__all__ = ["Kept", "copied", "input_schema"]
 
 _TYPES = {str: "string", int: "integer", float: "number", bool: "boolean"}
 
@@ -40,11 +41,11 @@ def _object(fields: tuple[Field, ...], description: str | None) -> dict[str, Any
     schema: dict[str, Any] = {"type": "object"}
     if description:
         schema["description"] = description
-    schema["properties"] = read_only_dict({f.name: _node(f.type, f.description) for f in fields})
+    schema["properties"] = {f.name: _node(f.type, f.description) for f in fields}
     required = [f.name for f in fields if f.required]
     if required:
-        schema["required"] = _read_only_list(required)
-    return read_only_dict(schema)
+        schema["required"] = required
+    return schema
 
 
 def _node(node: Node, description: str | None) -> dict[str, Any]:
@@ -61,10 +62,10 @@ def _node(node: Node, description: str | None) -> dict[str, Any]:
     if description:
         schema["description"] = description
     if isinstance(node, Choice):
-        schema["enum"] = _read_only_list(node.values)
+        schema["enum"] = list(node.values)
     elif isinstance(node, Array):
         schema["items"] = _node(node.items, None)
-    return read_only_dict(schema)
+    return schema
 
 
 def _json_type(node: Scalar | Choice | Array | Record) -> str:
@@ -75,69 +76,42 @@ def _json_type(node: Scalar | Choice | Array | Record) -> str:
     return "array" if isinstance(node, Array) else "object"
 
 
-def _thawed(value: Any) -> Any:
+class Kept:
+    """A JSON value this package made and keeps, written once so that copies of it are cheap."""
+
+    __slots__ = ("_blob", "_value")
+
+    def __init__(self, value: Any) -> None:
+        try:
+            self._blob: bytes | None = marshal.dumps(value)
+        except ValueError:  # a host's `str` subclass as a description: copied by hand
+            self._blob = None
+        self._value = value
+
+    def copy(self) -> Any:
+        """A plain copy, the caller's own."""
+        # only what `marshal.dumps` wrote here, from a value this package made
+        return _copy(self._value) if self._blob is None else marshal.loads(self._blob)  # noqa: S302
+
+
+def copied(value: Any) -> Any:
+    """A plain copy of a JSON value this package made and keeps: the caller's own to change.
+
+    A copy, not the kept value: a dict or list handed out could be changed through its base
+    class's own methods (`dict.__setitem__`), which no read-only subclass can refuse. `marshal`
+    copies the 200 entries of a listing in about a third of the time the MCP SDK lists them in.
+    A value it cannot write (a host's `str` subclass as a description) is copied by hand.
+    """
+    try:
+        return marshal.loads(marshal.dumps(value))  # noqa: S302 - written just now
+    except ValueError:
+        return _copy(value)
+
+
+def _copy(value: object) -> object:
     if isinstance(value, dict):
-        mapping = typing.cast("dict[str, Any]", value)
-        return {key: _thawed(item) for key, item in mapping.items()}
+        mapping = typing.cast("dict[object, object]", value)
+        return {key: _copy(item) for key, item in mapping.items()}
     if isinstance(value, list):
-        items = typing.cast("list[object]", value)
-        return [_thawed(item) for item in items]
+        return [_copy(item) for item in typing.cast("list[object]", value)]
     return value
-
-
-def _refuse(*_: object, **__: object) -> NoReturn:
-    msg = "schemas are shared and read-only; copy.deepcopy() gives a copy you can change"
-    raise TypeError(msg)
-
-
-class _FrozenDict(dict[str, Any]):
-    """A dict that refuses every change: it is JSON-serialisable and equal to a plain dict.
-
-    Made only by `read_only_dict`: calling the class runs `__init__`, which refuses too.
-    """
-
-    __slots__ = ()
-    __init__ = __setitem__ = __delitem__ = __ior__ = _refuse
-    clear = pop = popitem = setdefault = update = _refuse
-
-    def __copy__(self) -> dict[str, Any]:
-        return dict(self)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
-        return _thawed(self)  # type: ignore[no-any-return]
-
-    def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
-        return (dict, (_thawed(self),))
-
-
-class _FrozenList(list[Any]):
-    """A list that refuses every change: it is JSON-serialisable and equal to a plain list.
-
-    Made only by `_read_only_list`: calling the class runs `__init__`, which refuses too.
-    """
-
-    __slots__ = ()
-    __init__ = __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
-    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
-
-    def __copy__(self) -> list[Any]:
-        return list(self)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> list[Any]:
-        return _thawed(self)  # type: ignore[no-any-return]
-
-    def __reduce__(self) -> tuple[type[list[Any]], tuple[list[Any]]]:
-        return (list, (_thawed(self),))
-
-
-def read_only_dict(items: Mapping[str, Any]) -> dict[str, Any]:
-    """A dict of these items that refuses every change (its values are kept as they are)."""
-    made: dict[str, Any] = dict.__new__(_FrozenDict)
-    dict.update(made, items)  # pyright: ignore[reportUnknownMemberType] - past the refusing override
-    return made
-
-
-def _read_only_list(items: Iterable[Any]) -> list[Any]:
-    made: list[Any] = list.__new__(_FrozenList)
-    list.extend(made, items)  # pyright: ignore[reportUnknownMemberType] - past the refusing override
-    return made

@@ -27,7 +27,7 @@ from ._frozen import Frozen, Unique
 from ._metadata import ToolCall
 from ._problems import Invalid, message
 from ._refusals import field, safe_refusal
-from ._schema import input_schema, read_only_dict
+from ._schema import copied, input_schema
 from ._signature import Signature, read_signature
 from ._wraps import FromFunction, Unwrapped
 
@@ -113,21 +113,27 @@ def _annotations(cls: type[ToolAnnotations], *values: Any) -> ToolAnnotations:
 class ToolInput(Unique):
     """A tool's input: its fields in signature order, with the validator and schema built once."""
 
-    __slots__ = ("fields", "validate", "schema", "advice")
+    __slots__ = ("fields", "validate", "advice", "_schema")
     fields: tuple[Field, ...]
     validate: Checker
-    schema: dict[str, Any]
     advice: tuple[str, ...]
     """The rows of a bad-arguments refusal: `fields` and every field name, tab-separated."""
+    _schema: dict[str, Any]
 
     def __init__(
         self,
         fields: tuple[Field, ...],
         validate: Checker,
-        schema: dict[str, Any],
         advice: tuple[str, ...],
+        _schema: dict[str, Any],
     ) -> None:
-        self._set_once(fields, validate, schema, advice)
+        self._set_once(fields, validate, advice, _schema)
+
+    @property
+    def schema(self) -> dict[str, Any]:
+        """The `inputSchema` an MCP client lists: a plain copy, the caller's own."""
+        schema: dict[str, Any] = copied(self._schema)
+        return schema
 
     def __repr__(self) -> str:
         """Show the fields."""
@@ -332,7 +338,7 @@ def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]
 
 
 def mcp_entry(t: Tool[..., Any]) -> dict[str, Any]:
-    """The MCP `tools/list` entry of a tool: built once, shared, read-only."""
+    """The MCP `tools/list` entry of a tool: built once and kept; hand out only copies of it."""
     entry = t._entry  # noqa: SLF001  # pyright: ignore[reportPrivateUsage] - this module owns Tool
     if entry is None:
         notes = t.annotations
@@ -346,14 +352,13 @@ def mcp_entry(t: Tool[..., Any]) -> dict[str, Any]:
             hints["openWorldHint"] = notes.open_world
         if notes.title is not None:
             hints["title"] = notes.title
-        entry = read_only_dict(
-            {
-                "name": t.name,
-                "description": t.description,
-                "inputSchema": t.input.schema,
-                "annotations": read_only_dict(hints),
-            }
-        )
+        entry = {
+            "name": t.name,
+            "description": t.description,
+            # kept as made: the entry is copied whole when it is handed out
+            "inputSchema": t.input._schema,  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+            "annotations": hints,
+        }
         entry = _kept(t, "_entry", entry)
     return entry
 
@@ -367,8 +372,8 @@ def resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> Calling:
         checked = ToolInput(
             fields=fields,
             validate=compile_fields(fields),
-            schema=input_schema(fields),
             advice=("\t".join(("fields", *(field(f.name) for f in fields))),),
+            _schema=input_schema(fields),
         )
     except RecursionError as exc:  # every reader here walks the type: one too deep for them
         msg = (
@@ -402,7 +407,7 @@ def parse_tool_input(tool: Tool[..., Any], input: object) -> dict[str, Any]:  # 
 
 
 def tool_input_schema(tool_or_input: Tool[..., Any] | ToolInput) -> dict[str, Any]:
-    """The read-only `inputSchema` of a tool, as an MCP client lists it."""
+    """The `inputSchema` of a tool, as an MCP client lists it: a plain copy, the caller's own."""
     if isinstance(tool_or_input, Tool):
         return tool_or_input.input.schema
     if isinstance(tool_or_input, ToolInput):

@@ -19,7 +19,6 @@ the environment the client starts the server with to let it write and delete too
 
 from __future__ import annotations
 
-import copy
 import logging
 import os
 import sys
@@ -65,9 +64,8 @@ def text_result(text: str, *, is_error: bool = False) -> types.CallToolResult:
 
 def create_server(doc: Document) -> Server[Any]:
     """The server for one document: a tool listing and a tool call handler, nothing else."""
-    # Converted once: the listing never changes. `deepcopy` gives plain dicts, since the
-    # registry's entries are shared and read-only.
-    tools = [types.Tool.model_validate(copy.deepcopy(entry)) for entry in registry.mcp_tools()]
+    # Converted once: the listing never changes.
+    tools = [types.Tool.model_validate(entry) for entry in registry.mcp_tools()]
 
     async def on_list_tools(
         _ctx: ServerRequestContext[Any], _params: types.PaginatedRequestParams | None

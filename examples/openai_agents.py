@@ -17,7 +17,6 @@ fails the run or reports it as its failure policy says.
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
@@ -56,8 +55,7 @@ def function_tool(registry: ToolRegistry, t: Tool[..., Any]) -> FunctionTool:
     return FunctionTool(
         name=t.name,
         description=t.description,
-        # A plain copy: the SDK owns what it is given, and our cached schema is read-only.
-        params_json_schema=copy.deepcopy(tool_input_schema(t)),
+        params_json_schema=tool_input_schema(t),  # a plain copy: the SDK may change it
         on_invoke_tool=invoke,
         # Strict mode would rewrite the schema: every property required, no others allowed. A
         # model would then have to send `revision` and `dry_run` with every write, and a limit

@@ -18,7 +18,6 @@ wrong and how to fix it. Any other exception is the host's bug and fails the run
 
 from __future__ import annotations
 
-import copy
 import json
 import sys
 from typing import Any
@@ -53,9 +52,8 @@ def agent_tool(registry: ToolRegistry, t: Tool[..., Any]) -> AgentTool[Any]:
         run,
         name=t.name,
         description=t.description,
-        # A plain copy: the framework owns what it is given, and our cached schema is read-only.
         # `from_schema` skips Pydantic's own argument checks: the registry does them.
-        json_schema=copy.deepcopy(tool_input_schema(t)),
+        json_schema=tool_input_schema(t),  # a plain copy: the framework may change it
         takes_ctx=True,
     )
     # Strict mode off, as in `openai_agents.py`. Left to infer it, Pydantic AI's OpenAI profile

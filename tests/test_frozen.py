@@ -187,7 +187,7 @@ def test_a_field_without_default_shows_it_as_dataclasses_missing():
     required = Field("n", Scalar(int), True)
     assert repr(required) == (
         "Field(name='n', type=Scalar(kind=<class 'int'>), required=True, "
-        "default=dataclasses.MISSING, description=None, missing_message=None)"
+        "default=dataclasses.MISSING, description=None, missing_message=None, factory=None)"
     )
 
     @tool("kit")

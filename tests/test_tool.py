@@ -1116,29 +1116,21 @@ def test_an_input_read_during_its_own_first_read_is_the_one_kept():
     assert late.input is outer
 
 
-def test_a_listing_entry_built_during_its_own_first_build_is_the_one_kept(monkeypatch):
-    """A tool's MCP entry is built once and shared: an entry finished after another was set
-    (another thread's; here an outer build re-entered, as a second thread would finish first)
-    hands out the one set, so every registry lists the same read-only entry."""
-    from adecore_tools import _tool  # noqa: PLC0415
+def test_a_listing_entry_is_built_once_per_tool_and_handed_out_as_copies():
+    """A tool's MCP entry is built once, whatever registries list it; each listing hands out a
+    plain copy of it, so no caller changes what the next one lists."""
 
     @tool("hooks")
     async def listed_late(size: int) -> None:
         """Take a size."""
 
     kit = define_toolkit("hooks", [listed_late])
-    inner: list[dict[str, Any]] = []
-    made = _tool.read_only_dict
-
-    def racing(value: dict[str, Any]) -> dict[str, Any]:
-        if not inner:
-            inner.append({})
-            inner.extend(create_tool_registry([kit]).mcp_tools())  # finishes first
-        return made(value)
-
-    monkeypatch.setattr(_tool, "read_only_dict", racing)
-    (outer,) = create_tool_registry([kit]).mcp_tools()
-    assert outer is inner[1]
+    first = create_tool_registry([kit]).mcp_tools()
+    kept = listed_late._entry
+    second = create_tool_registry([kit]).mcp_tools()
+    assert listed_late._entry is kept
+    assert first == second
+    assert first[0] is not second[0]
 
 
 def _positive(value: int) -> bool:

@@ -1101,9 +1101,9 @@ async def takes_bounded_record(labels: Annotated[dict[str, int], at.MinLen(2)]) 
     """Takes labels."""
 
 
-def test_a_mapping_that_cannot_be_read_again_keeps_the_problems_of_its_first_reading():
-    """A bounded record's length is counted on what was sent, read a second time for it: a
-    mapping that fails then is refused for what the first reading found, with no other error."""
+def test_a_bounded_record_is_counted_on_what_was_read_once():
+    """A bounded record's length is counted on what was read when its values were checked: a
+    mapping that would fail a second reading is never read again."""
 
     class Once(Mapping):
         read = False
@@ -1121,7 +1121,7 @@ def test_a_mapping_that_cannot_be_read_again_keeps_the_problems_of_its_first_rea
             return 1
 
     assert refused(takes_bounded_record, {"labels": Once()}) == (
-        'labels["a"]: expected an integer, got "one"'
+        'labels: expected at least 2 keys, got 1; labels["a"]: expected an integer, got "one"'
     )
 
 
