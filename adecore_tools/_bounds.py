@@ -5,8 +5,7 @@ A bound is read once from the host's metadata (annotated-types' `Gt`, `Ge`, `Lt`
 package's `required_field`) into a `Bound`: its rule and its limit. The rule is the one place
 that says what the bound applies to, how its limit is checked when the tool is declared, how a
 value is tested, how the generated fast path inlines that test, and the words a refusal and a
-description use. Nothing else asks a bound what class it is: a new bound is one entry in
-`_RULES`.
+description use. Nothing else asks a bound what class it is: a new bound is one entry in `_RULES`.
 """
 
 from __future__ import annotations
@@ -290,7 +289,7 @@ class _Required(Rule):
         return f"{value} and not {value}.isspace()"
 
     def expected(self, limit: Any, base: Node) -> str:  # noqa: ARG002
-        return "text that is not blank"
+        return "non-blank text"
 
 
 def read_bound(meta: object, node: Node, where: Where) -> Bound | None:

@@ -7,16 +7,20 @@ thread of a host; `select` builds a smaller one for an agent that should see les
 from __future__ import annotations
 
 import typing
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ._checks import text_of
 from ._frozen import Unique
+from ._json_text import arguments_of
+from ._listings import OpenAIApi, anthropic_entry, gemini_entry, mcp_entry, openai_entry
+from ._portability import broken_rules
 from ._refusals import ToolRefusal
+from ._repair import repaired
 from ._schema import Kept
 from ._show import show
 from ._suggest import closest
-from ._tool import Tool, mcp_entry, start
+from ._tool import Tool, start
 from ._toolkit import Toolkit, listed
 
 __all__ = ["ToolRegistry", "create_tool_registry"]
@@ -25,18 +29,36 @@ __all__ = ["ToolRegistry", "create_tool_registry"]
 class ToolRegistry(Unique):
     """Toolkits and their tools, by name. Immutable; build one with `create_tool_registry`."""
 
-    __slots__ = ("toolkits", "tools", "_by_name", "_tools_line", "_listing")
+    __slots__ = (
+        "toolkits",
+        "tools",
+        "repair",
+        "bounds_in_words",
+        "_by_name",
+        "_tools_line",
+        "_listings",
+    )
 
     toolkits: tuple[Toolkit, ...]
     """The toolkits, in the order given."""
     tools: tuple[Tool[..., Any], ...]
     """Every tool, in toolkit order, then tool order."""
+    repair: bool
+    """Whether input a type admits no string for is decoded from JSON text first (`run`)."""
+    bounds_in_words: bool
+    """Whether listings say each bound and JSON default in the field's description."""
     _by_name: dict[str, Tool[..., Any]]
     _tools_line: str
-    _listing: Kept | None
+    _listings: dict[tuple[object, ...], Kept]
 
-    def __init__(self, toolkits: Iterable[Toolkit]) -> None:
+    def __init__(
+        self, toolkits: Iterable[Toolkit], *, repair: bool = False, bounds_in_words: bool = False
+    ) -> None:
         """Check the toolkits and index their tools; `ValueError` on a name used twice."""
+        for option, value in (("repair", repair), ("bounds_in_words", bounds_in_words)):
+            if type(value) is not bool:
+                msg = f"{option} is True or False, got {value!r}"
+                raise TypeError(msg)
         kits = listed(toolkits, "toolkits", "create_tool_registry([a_toolkit, another_toolkit])")
         by_name: dict[str, Tool[..., Any]] = {}
         seen_kits: set[str] = set()
@@ -60,14 +82,16 @@ class ToolRegistry(Unique):
         self._set_once(
             kits,
             tuple(by_name.values()),
+            repair,
+            bounds_in_words,
             by_name,
             "\t".join(("tools", *by_name)),
-            None,
+            {},
         )
 
-    def __reduce__(self) -> tuple[type[ToolRegistry], tuple[tuple[Toolkit, ...]]]:
-        """Pickle by toolkits, what `__init__` takes."""
-        return (type(self), (self.toolkits,))
+    def __reduce__(self) -> tuple[Callable[..., ToolRegistry], tuple[object, ...]]:
+        """Pickle by toolkits and options, what `__init__` takes."""
+        return (_rebuilt, (type(self), self.toolkits, self.repair, self.bounds_in_words))
 
     def __repr__(self) -> str:
         """Show the toolkit names."""
@@ -102,7 +126,22 @@ class ToolRegistry(Unique):
         t = self._by_name.get(name) if type(name) is str else self.get(name)
         if t is None:
             raise self._unknown(name)
+        if self.repair:
+            checked = t.input
+            input = repaired(checked.fields, checked.tool_name, input)  # noqa: A001
         return await start(t, input, call)
+
+    async def run_json(self, name: str, arguments: str | bytes, call: object = None) -> Any:
+        """`run`, with the arguments as the JSON text OpenAI, Anthropic and Gemini clients give.
+
+        Empty or blank text means no fields. Text that is not JSON (truncated, a trailing comma,
+        `NaN`, invalid UTF-8, a key given twice, nested too deep) is a `bad-arguments` refusal
+        saying where it breaks, with the tool's `fields` row; never a `JSONDecodeError`.
+        """
+        t = self._by_name.get(name) if type(name) is str else self.get(name)
+        if t is None:
+            raise self._unknown(name)
+        return await self.run(t.name, arguments_of(arguments, t.input.advice), call)
 
     def _unknown(self, name: object) -> ToolRefusal:
         hint = closest(text_of(name), tuple(self._by_name))
@@ -125,17 +164,79 @@ class ToolRegistry(Unique):
                 msg = f"no toolkit named {wanted!r}{advice}"
                 raise ValueError(msg)
         chosen = set(toolkit_names)
-        return ToolRegistry(kit for kit in self.toolkits if kit.name in chosen)
+        return ToolRegistry(
+            (kit for kit in self.toolkits if kit.name in chosen),
+            repair=self.repair,
+            bounds_in_words=self.bounds_in_words,
+        )
 
     def mcp_tools(self) -> list[dict[str, Any]]:
         """The MCP `tools/list` entries, in order: plain copies, the caller's own."""
-        listing = self._listing
-        if listing is None:  # built on first use; two threads may both build it, equal
-            listing = Kept([mcp_entry(t) for t in self.tools])
-            object.__setattr__(self, "_listing", listing)
+        words = self.bounds_in_words
+        return self._listed(("mcp",), lambda t: mcp_entry(t, in_words=words))
+
+    def openai_tools(
+        self, *, api: OpenAIApi = "responses", strict: bool = True
+    ) -> list[dict[str, Any]]:
+        """OpenAI function tools for the Responses API (`api="responses"`) or Chat Completions.
+
+        With `strict`, each tool the strict profile can state is strict; any other is listed
+        with `"strict": false` and its MCP schema.
+        """
+        if api not in ("responses", "chat"):
+            msg = f"api is 'responses' or 'chat', got {api!r}"
+            raise ValueError(msg)
+        words = self.bounds_in_words
+        return self._listed(
+            ("openai", api, bool(strict)),
+            lambda t: openai_entry(t, api=api, strict=bool(strict), in_words=words),
+        )
+
+    def anthropic_tools(self, *, strict: bool = True) -> list[dict[str, Any]]:
+        """Anthropic tools; with `strict`, `"strict": true` on each tool strict use can take."""
+        words = self.bounds_in_words
+        return self._listed(
+            ("anthropic", bool(strict)),
+            lambda t: anthropic_entry(t, strict=bool(strict), in_words=words),
+        )
+
+    def gemini_tools(self) -> list[dict[str, Any]]:
+        """Gemini function declarations: `name`, `description`, `parameters`."""
+        words = self.bounds_in_words
+        return self._listed(("gemini",), lambda t: gemini_entry(t, in_words=words))
+
+    def portability(self) -> list[dict[str, str | None]]:
+        """Each rule a provider states that this registry breaks: provider, tool and rule.
+
+        Computed when asked; it never raises.
+        """
+        return broken_rules(self.tools)
+
+    def _listed(
+        self, key: tuple[object, ...], entry: Callable[[Tool[..., Any]], dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """A listing built once (two threads may both build it, equal) and handed out copied."""
+        listing = self._listings.get(key)
+        if listing is None:
+            listing = self._listings.setdefault(key, Kept([entry(t) for t in self.tools]))
         return typing.cast("list[dict[str, Any]]", listing.copy())
 
 
-def create_tool_registry(toolkits: Iterable[Toolkit]) -> ToolRegistry:
-    """A registry of these toolkits; `ValueError` when two toolkits, or two tools, share a name."""
-    return ToolRegistry(toolkits)
+def _rebuilt(
+    cls: type[ToolRegistry],
+    toolkits: tuple[Toolkit, ...],
+    repair: bool,  # noqa: FBT001 - as `__reduce__` passes them
+    bounds_in_words: bool,  # noqa: FBT001
+) -> ToolRegistry:
+    return cls(toolkits, repair=repair, bounds_in_words=bounds_in_words)
+
+
+def create_tool_registry(
+    toolkits: Iterable[Toolkit], *, repair: bool = False, bounds_in_words: bool = False
+) -> ToolRegistry:
+    """A registry of these toolkits; `ValueError` when two toolkits, or two tools, share a name.
+
+    `repair` decodes JSON text sent where a type admits no string, before the checks (`run`).
+    `bounds_in_words` says each bound and JSON default in the listings' descriptions.
+    """
+    return ToolRegistry(toolkits, repair=repair, bounds_in_words=bounds_in_words)

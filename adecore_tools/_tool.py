@@ -20,14 +20,15 @@ from typing_extensions import ParamSpec
 
 from ._checks import Checker
 from ._compile import compile_fields
-from ._declare import Unresolved, unlistable
+from ._declare import Unresolved, Where, unlistable
 from ._defaults import check_defaults
 from ._fields import Field
 from ._frozen import Frozen, Unique
 from ._metadata import ToolCall
 from ._problems import Invalid, message
 from ._refusals import field, safe_refusal
-from ._schema import copied, input_schema
+from ._repair import repaired
+from ._schema import PROFILES, copied, render
 from ._signature import Signature, read_signature
 from ._wraps import FromFunction, Unwrapped
 
@@ -36,7 +37,6 @@ __all__ = [
     "Tool",
     "ToolAnnotations",
     "ToolInput",
-    "mcp_entry",
     "parse_tool_input",
     "resolve",
     "resolved",
@@ -111,28 +111,49 @@ def _annotations(cls: type[ToolAnnotations], *values: Any) -> ToolAnnotations:
 
 
 class ToolInput(Unique):
-    """A tool's input: its fields in signature order, with the validator and schema built once."""
+    """A tool's input: its fields in signature order, with the validator built once.
 
-    __slots__ = ("fields", "validate", "advice", "_schema")
+    Its schemas are rendered once per profile, when first asked for, and kept: callers are
+    handed copies.
+    """
+
+    __slots__ = ("fields", "validate", "advice", "tool_name", "_rendered")
     fields: tuple[Field, ...]
     validate: Checker
     advice: tuple[str, ...]
     """The rows of a bad-arguments refusal: `fields` and every field name, tab-separated."""
-    _schema: dict[str, Any]
+    tool_name: str
+    _rendered: dict[tuple[str, bool], dict[str, Any]]
 
     def __init__(
         self,
         fields: tuple[Field, ...],
         validate: Checker,
         advice: tuple[str, ...],
-        _schema: dict[str, Any],
+        tool_name: str,
+        _rendered: dict[tuple[str, bool], dict[str, Any]] | None = None,
     ) -> None:
-        self._set_once(fields, validate, advice, _schema)
+        self._set_once(fields, validate, advice, tool_name, {} if _rendered is None else _rendered)
+
+    def rendered(self, profile: str = "mcp", *, in_words: bool = False) -> dict[str, Any]:
+        """The schema of a profile as rendered and kept: not to be handed out, but copied.
+
+        `ValueError` for a profile that cannot state a field, or that is no profile.
+        """
+        key = (profile, in_words)
+        schema = self._rendered.get(key)
+        if schema is None:
+            if profile not in PROFILES:
+                msg = f"no schema profile {profile!r}; the profiles are {', '.join(PROFILES)}"
+                raise ValueError(msg)
+            made = render(self.fields, PROFILES[profile], Where(self.tool_name), in_words=in_words)
+            schema = self._rendered.setdefault(key, made)  # another thread's, if it was first
+        return schema
 
     @property
     def schema(self) -> dict[str, Any]:
         """The `inputSchema` an MCP client lists: a plain copy, the caller's own."""
-        schema: dict[str, Any] = copied(self._schema)
+        schema: dict[str, Any] = copied(self.rendered())
         return schema
 
     def __repr__(self) -> str:
@@ -180,7 +201,6 @@ class Tool(Unique, Generic[P, R_co]):
         "fn",
         "_docs",
         "_calling",
-        "_entry",
         "__dict__",  # what the function's wrapper reads as: its `__name__`, `__doc__`, ...
     )
     name: str
@@ -190,7 +210,6 @@ class Tool(Unique, Generic[P, R_co]):
     fn: Callable[P, Coroutine[Any, Any, R_co]]
     _docs: dict[str, str]
     _calling: Calling | None
-    _entry: dict[str, Any] | None
 
     def __init__(
         self,
@@ -201,9 +220,8 @@ class Tool(Unique, Generic[P, R_co]):
         fn: Callable[P, Coroutine[Any, Any, R_co]],
         _docs: dict[str, str],
         _calling: Calling | None,
-        _entry: dict[str, Any] | None = None,
     ) -> None:
-        self._set_once(name, toolkit, description, annotations, fn, _docs, _calling, _entry)
+        self._set_once(name, toolkit, description, annotations, fn, _docs, _calling)
         # As `functools.wraps` would set them, for frameworks and tools that read the callable.
         vars(self).update({a: getattr(fn, a) for a in WRAPPER_ASSIGNMENTS if hasattr(fn, a)})
 
@@ -337,32 +355,6 @@ def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]
     return t.fn(**kwargs)
 
 
-def mcp_entry(t: Tool[..., Any]) -> dict[str, Any]:
-    """The MCP `tools/list` entry of a tool: built once and kept; hand out only copies of it."""
-    entry = t._entry  # noqa: SLF001  # pyright: ignore[reportPrivateUsage] - this module owns Tool
-    if entry is None:
-        notes = t.annotations
-        hints: dict[str, Any] = {
-            "readOnlyHint": notes.read_only,
-            "destructiveHint": notes.destructive,
-        }
-        if notes.idempotent is not None:
-            hints["idempotentHint"] = notes.idempotent
-        if notes.open_world is not None:
-            hints["openWorldHint"] = notes.open_world
-        if notes.title is not None:
-            hints["title"] = notes.title
-        entry = {
-            "name": t.name,
-            "description": t.description,
-            # kept as made: the entry is copied whole when it is handed out
-            "inputSchema": t.input._schema,  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
-            "annotations": hints,
-        }
-        entry = _kept(t, "_entry", entry)
-    return entry
-
-
 def resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> Calling:
     """Read a tool function's signature and build its input: every check of it raises here."""
     try:
@@ -373,7 +365,7 @@ def resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> Calling:
             fields=fields,
             validate=compile_fields(fields),
             advice=("\t".join(("fields", *(field(f.name) for f in fields))),),
-            _schema=input_schema(fields),
+            tool_name=name,
         )
     except RecursionError as exc:  # every reader here walks the type: one too deep for them
         msg = (
@@ -389,16 +381,24 @@ def resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> Calling:
     )
 
 
-def parse_tool_input(tool: Tool[..., Any], input: object) -> dict[str, Any]:  # noqa: A002 - the contract's name
+def parse_tool_input(
+    tool: Tool[..., Any],
+    input: object,  # noqa: A002 - the contract's name
+    *,
+    repair: bool = False,
+) -> dict[str, Any]:
     """Check `input` for `tool`: the keyword arguments its function would get, defaults filled in.
 
-    Raises `ToolRefusal("bad-arguments")` listing every problem.
+    Raises `ToolRefusal("bad-arguments")` listing every problem. With `repair`, JSON text sent
+    where a type admits no string is decoded first, and the decoded value checked.
     """
     try:  # no cost on the way through: only what is no tool lands in `except`
         calling = tool._calling  # noqa: SLF001  # pyright: ignore[reportPrivateUsage] - as in `start`
     except AttributeError:
         raise TypeError(_not_a_tool(tool, "parse_tool_input(tool, input) takes a Tool")) from None
     checked = (calling or resolved(tool)).input
+    if repair:
+        input = repaired(checked.fields, checked.tool_name, input)  # noqa: A001
     result: dict[str, Any] | Invalid = checked.validate(_EMPTY if input is None else input)
     if isinstance(result, Invalid):
         # raised here, not in a helper: each frame a raise leaves costs a bad call 70 ns
@@ -406,13 +406,28 @@ def parse_tool_input(tool: Tool[..., Any], input: object) -> dict[str, Any]:  # 
     return result
 
 
-def tool_input_schema(tool_or_input: Tool[..., Any] | ToolInput) -> dict[str, Any]:
-    """The `inputSchema` of a tool, as an MCP client lists it: a plain copy, the caller's own."""
+def tool_input_schema(
+    tool_or_input: Tool[..., Any] | ToolInput,
+    profile: str = "mcp",
+    *,
+    bounds_in_words: bool = False,
+) -> dict[str, Any]:
+    """The input schema of a tool as `profile` writes it: a plain copy, the caller's own.
+
+    `profile` is `mcp` (what an MCP client lists), `openai-strict`, `gemini` or `anthropic`;
+    `ValueError` names a field the profile cannot state. `bounds_in_words` appends each bound and
+    JSON default to the field's description.
+    """
     if isinstance(tool_or_input, Tool):
-        return tool_or_input.input.schema
-    if isinstance(tool_or_input, ToolInput):
-        return tool_or_input.schema
-    raise TypeError(_not_a_tool(tool_or_input, "tool_input_schema(tool) takes a Tool or its input"))
+        checked = tool_or_input.input
+    elif isinstance(tool_or_input, ToolInput):
+        checked = tool_or_input
+    else:
+        raise TypeError(
+            _not_a_tool(tool_or_input, "tool_input_schema(tool) takes a Tool or its input")
+        )
+    schema: dict[str, Any] = copied(checked.rendered(profile, in_words=bounds_in_words))
+    return schema
 
 
 def _not_a_tool(given: object, what: str) -> str:

@@ -22,6 +22,7 @@ from typing_extensions import Doc, NotRequired, ReadOnly, Required, TypeAliasTyp
 from adecore_tools import (
     ToolCall,
     _schema,
+    _tool,
     create_tool_registry,
     define_toolkit,
     tool,
@@ -1121,20 +1122,23 @@ def test_schema_is_json_serialisable():
     assert json.loads(json.dumps(schema)) == schema
 
 
-def test_the_schema_is_rendered_once_per_tool(monkeypatch):
-    """Rendered when the tool is declared; every call after copies what was rendered."""
+def test_the_schema_is_rendered_once_per_tool_and_profile(monkeypatch):
+    """Rendered when first asked for; every call after copies what was rendered, whatever
+    registries list the tool."""
     a, _ = _declared_twice()
     before = tool_input_schema(a)
+    strict = tool_input_schema(a, "openai-strict")
 
-    def rendered_again(*_: object) -> None:
+    def rendered_again(*_: object, **__: object) -> None:
         raise AssertionError("rendered again")
 
-    monkeypatch.setattr(_schema, "_node", rendered_again)
-    monkeypatch.setattr(_schema, "_object", rendered_again)
+    monkeypatch.setattr(_schema, "render", rendered_again)
+    monkeypatch.setattr(_tool, "render", rendered_again)
     assert tool_input_schema(a) == before
-    assert create_tool_registry([define_toolkit(a.toolkit, [a])]).mcp_tools()[0]["inputSchema"] == (
-        before
-    )
+    assert tool_input_schema(a, "openai-strict") == strict
+    for _ in range(2):
+        listed = create_tool_registry([define_toolkit(a.toolkit, [a])]).mcp_tools()
+        assert listed[0]["inputSchema"] == before
 
 
 def test_each_call_hands_out_a_new_equal_copy():

@@ -1116,21 +1116,19 @@ def test_an_input_read_during_its_own_first_read_is_the_one_kept():
     assert late.input is outer
 
 
-def test_a_listing_entry_is_built_once_per_tool_and_handed_out_as_copies():
-    """A tool's MCP entry is built once, whatever registries list it; each listing hands out a
-    plain copy of it, so no caller changes what the next one lists."""
+def test_each_listing_hands_out_new_equal_copies():
+    """Each listing hands out plain copies of what was built once, so no caller changes what the
+    next one lists."""
 
     @tool("hooks")
     async def listed_late(size: int) -> None:
         """Take a size."""
 
-    kit = define_toolkit("hooks", [listed_late])
-    first = create_tool_registry([kit]).mcp_tools()
-    kept = listed_late._entry
-    second = create_tool_registry([kit]).mcp_tools()
-    assert listed_late._entry is kept
+    registry = create_tool_registry([define_toolkit("hooks", [listed_late])])
+    first, second = registry.mcp_tools(), registry.mcp_tools()
     assert first == second
     assert first[0] is not second[0]
+    assert first[0]["inputSchema"] is not second[0]["inputSchema"]
 
 
 def _positive(value: int) -> bool:
