@@ -28,7 +28,8 @@ from ._refusals import (
     refusal_rows,
 )
 from ._registry import ToolRegistry, create_tool_registry
-from ._tool import Tool, ToolAnnotations, parse_tool_input, tool_input_schema
+from ._tool import Tool, parse_tool_input, tool_input_schema
+from ._tool_annotations import ToolAnnotations
 from ._toolkit import Toolkit, define_toolkit
 
 __all__ = [

@@ -17,7 +17,8 @@ from typing_extensions import ParamSpec
 from ._declare import Unresolved, check_name, unlistable
 from ._docstrings import cleaned, split_docstring
 from ._signature import check_bound
-from ._tool import Calling, Tool, ToolAnnotations, resolve
+from ._tool import Calling, Tool, resolve
+from ._tool_annotations import ToolAnnotations
 
 __all__ = ["tool"]
 

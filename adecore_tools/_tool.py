@@ -20,7 +20,7 @@ from typing_extensions import ParamSpec
 
 from ._checks import Checker
 from ._compile import compile_fields
-from ._declare import Unresolved, Where, unlistable
+from ._declare import Unresolved, Where
 from ._defaults import check_defaults
 from ._fields import Field
 from ._frozen import Frozen, Unique
@@ -30,12 +30,12 @@ from ._refusals import field, safe_refusal
 from ._repair import repaired
 from ._schema import PROFILES, copied, render
 from ._signature import Signature, read_signature
+from ._tool_annotations import ToolAnnotations
 from ._wraps import FromFunction, Unwrapped
 
 __all__ = [
     "Calling",
     "Tool",
-    "ToolAnnotations",
     "ToolInput",
     "parse_tool_input",
     "resolve",
@@ -51,63 +51,6 @@ T = TypeVar("T")
 R_co = TypeVar("R_co", covariant=True)
 
 _EMPTY: dict[str, Any] = {}
-
-
-class ToolAnnotations(Frozen):
-    """What a client may expect of a tool before it runs it (MCP tool annotations).
-
-    `read_only`: it changes nothing. `destructive`: it removes or overwrites what it cannot give
-    back. `idempotent` and `open_world` are left out of the listing when `None`.
-    """
-
-    __slots__ = ("read_only", "destructive", "idempotent", "open_world", "title")
-    read_only: bool
-    destructive: bool
-    idempotent: bool | None
-    open_world: bool | None
-    title: str | None
-
-    def __init__(
-        self,
-        *,
-        read_only: bool = False,
-        destructive: bool = False,
-        idempotent: bool | None = None,
-        open_world: bool | None = None,
-        title: str | None = None,
-    ) -> None:
-        """Check the annotations: they are listed to clients as JSON booleans and a string."""
-        for flag, value, optional in (
-            ("read_only", read_only, False),
-            ("destructive", destructive, False),
-            ("idempotent", idempotent, True),
-            ("open_world", open_world, True),
-        ):
-            if not (type(value) is bool or (optional and value is None)):
-                either = "True, False or None" if optional else "True or False"
-                msg = f"{flag} is {either}, got {value!r}"
-                raise ValueError(msg)
-        if read_only and destructive:
-            msg = (
-                "a tool cannot be both read_only and destructive (a read-only tool removes "
-                "nothing); set one of them only"
-            )
-            raise ValueError(msg)
-        if title is not None and (not isinstance(title, str) or not title.strip()):
-            msg = f"a title is a non-empty string, got {title!r}"
-            raise ValueError(msg)
-        if title is not None and (why := unlistable(title)) is not None:
-            msg = f"its title {why}"
-            raise ValueError(msg)
-        self._set_once(read_only, destructive, idempotent, open_world, title)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Copy and pickle by keyword (the arguments are keyword-only), as the same class."""
-        return (_annotations, (type(self), *self._values()))
-
-
-def _annotations(cls: type[ToolAnnotations], *values: Any) -> ToolAnnotations:
-    return cls(**dict(zip(ToolAnnotations.__slots__, values, strict=True)))
 
 
 class ToolInput(Unique):
