@@ -6,6 +6,7 @@ toolkits, toolkits a registry, and `await registry.run(name, input, call)` runs 
 bad input with a `ToolRefusal` a model can read and act on.
 """
 
+from ._content import Audio, Content, Image, Resource, Text, ToolResult
 from ._decorator import tool
 from ._metadata import (
     DRY_RUN_FIELD,
@@ -28,6 +29,7 @@ from ._refusals import (
     refusal_rows,
 )
 from ._registry import ToolRegistry, create_tool_registry
+from ._results import tool_output_schema, tool_result
 from ._tool import Tool, parse_tool_input, tool_input_schema
 from ._tool_annotations import ToolAnnotations
 from ._toolkit import Toolkit, define_toolkit
@@ -36,14 +38,20 @@ __all__ = [
     "DRY_RUN_FIELD",
     "DRY_RUN_PREVIEW",
     "REVISION_FIELD",
+    "Audio",
     "CodedError",
+    "Content",
     "DryRun",
+    "Image",
+    "Resource",
     "Revision",
+    "Text",
     "Tool",
     "ToolAnnotations",
     "ToolCall",
     "ToolRefusal",
     "ToolRegistry",
+    "ToolResult",
     "Toolkit",
     "create_tool_registry",
     "define_toolkit",
@@ -57,5 +65,7 @@ __all__ = [
     "required_field",
     "tool",
     "tool_input_schema",
+    "tool_output_schema",
+    "tool_result",
     "transform",
 ]

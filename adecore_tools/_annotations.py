@@ -25,6 +25,7 @@ __all__ = [
     "flatten",
     "read_hints",
     "resolved_in",
+    "return_hint",
     "unevaluated_signature",
     "written",
     "written_as",
@@ -58,6 +59,19 @@ def read_hints(obj: object, where: Where) -> dict[str, Any]:
         culprit = _unreadable(target, type(exc))
         place = where if culprit is None else where.into(culprit)
         raise place.error(TypeError, cannot_read("an annotation", exc)) from exc
+
+
+def return_hint(fn: Callable[..., Any]) -> object:
+    """A function's return annotation, resolved as its parameters' are; raises what that raises.
+
+    `inspect.Signature.empty` when it has none.
+    """
+    annotations = _evaluated(fn)
+    if "return" not in annotations:
+        return inspect.Signature.empty
+    local = {p.__name__: p for p in getattr(fn, "__type_params__", ())}
+    found_in = getattr(inspect.unwrap(fn), "__globals__", None)
+    return resolved_in(getattr(fn, "__module__", None), annotations["return"], local, found_in)
 
 
 def flatten(metadata: Iterable[object]) -> Iterator[object]:

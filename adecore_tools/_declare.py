@@ -51,19 +51,24 @@ class Where:
     Made for every field and never compared: a plain class, cheaper to make than a value.
     """
 
-    __slots__ = ("tool", "path")
+    __slots__ = ("tool", "path", "returned")
 
-    def __init__(self, tool: str, path: str = "") -> None:
+    def __init__(self, tool: str, path: str = "", *, returned: bool = False) -> None:
         self.tool = tool
         self.path = path
+        self.returned = returned
+        """Whether the path is inside the tool's return type, not its input."""
 
     def into(self, part: str) -> Where:
         """The place one step further in: a field name, `[]` for items, `{}` for record values."""
         sep = "" if not self.path or part in ("[]", "{}") else "."
-        return Where(self.tool, f"{self.path}{sep}{part}")
+        return Where(self.tool, f"{self.path}{sep}{part}", returned=self.returned)
 
     def error(self, kind: type[Exception], text: str) -> Exception:
         """A definition error naming the tool and the field."""
+        if self.returned:
+            inside = f"{self.path!r} in " if self.path else ""
+            return kind(f"{inside}the return type of tool {self.tool!r}: {text}")
         where = f"field {self.path!r} of tool {self.tool!r}" if self.path else f"tool {self.tool!r}"
         return kind(f"{where}: {text}")
 

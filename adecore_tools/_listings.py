@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ._fields import Array, Constrained, Node, Nullable, Object, Record, Union
+from ._results import output_schema
 from ._tool import Tool
 
 __all__ = ["anthropic_entry", "gemini_entry", "mcp_entry", "openai_entry"]
@@ -17,7 +18,7 @@ OpenAIApi = Literal["responses", "chat"]
 
 
 def mcp_entry(t: Tool[..., Any], *, in_words: bool) -> dict[str, Any]:
-    """The MCP `tools/list` entry: name, description, input schema and annotations."""
+    """The MCP `tools/list` entry: name, title, description, schemas and annotations."""
     notes = t.annotations
     hints: dict[str, Any] = {"readOnlyHint": notes.read_only, "destructiveHint": notes.destructive}
     if notes.idempotent is not None:
@@ -26,12 +27,16 @@ def mcp_entry(t: Tool[..., Any], *, in_words: bool) -> dict[str, Any]:
         hints["openWorldHint"] = notes.open_world
     if notes.title is not None:
         hints["title"] = notes.title
-    return {
-        "name": t.name,
-        "description": t.description,
-        "inputSchema": t.input.rendered("mcp", in_words=in_words),
-        "annotations": hints,
-    }
+    entry: dict[str, Any] = {"name": t.name}
+    if notes.title is not None:
+        entry["title"] = notes.title
+    entry["description"] = t.description
+    entry["inputSchema"] = t.input.rendered("mcp", in_words=in_words)
+    returned = output_schema(t)
+    if returned is not None:
+        entry["outputSchema"] = returned
+    entry["annotations"] = hints
+    return entry
 
 
 def openai_entry(

@@ -22,9 +22,10 @@ from ._checks import Checker
 from ._compile import compile_fields
 from ._declare import Unresolved, Where
 from ._defaults import check_defaults
-from ._fields import Field
+from ._fields import Field, Node
 from ._frozen import Frozen, Unique
 from ._metadata import ToolCall
+from ._output import MODEL, Output, read_output
 from ._problems import Invalid, message
 from ._refusals import field, safe_refusal
 from ._repair import repaired
@@ -112,13 +113,14 @@ class ToolInput(Unique):
 
 
 class Calling(Frozen):
-    """How a resolved tool is called: its input and its call parameter."""
+    """How a resolved tool is called: its input, its call parameter and its output."""
 
-    __slots__ = ("input", "call_name", "call_type", "call_positional")
+    __slots__ = ("input", "call_name", "call_type", "call_positional", "output")
     input: ToolInput
     call_name: str | None
     call_type: type[ToolCall] | None
     call_positional: bool
+    output: Output
 
     def __init__(
         self,
@@ -126,8 +128,9 @@ class Calling(Frozen):
         call_name: str | None,
         call_type: type[ToolCall] | None,
         call_positional: bool,  # noqa: FBT001 - a value class
+        output: Output,
     ) -> None:
-        self._set(input, call_name, call_type, call_positional)
+        self._set(input, call_name, call_type, call_positional, output)
 
 
 class Tool(Unique, Generic[P, R_co]):
@@ -184,6 +187,15 @@ class Tool(Unique, Generic[P, R_co]):
         """The field model of the tool's input: its fields, validator and schema."""
         return resolved(self).input
 
+    @property
+    def output(self) -> Node | None:
+        """The output model read from the return annotation, or `None`.
+
+        `None` for text, lines, content blocks, nothing, or a result left unchecked.
+        """
+        output = resolved(self).output
+        return output.node if output.kind == MODEL else None
+
     __wrapped__: ClassVar[Unwrapped] = Unwrapped()
     # With the code and defaults, `inspect` reads a tool as a coroutine function (hosts ask it
     # whether to await a callable) and as the function's signature.
@@ -235,7 +247,7 @@ def resolved(t: Tool[..., Any]) -> Calling:
     calling = t._calling  # noqa: SLF001  # pyright: ignore[reportPrivateUsage] - this module owns Tool
     if calling is None:
         try:
-            calling = resolve(t.fn, t.name, t._docs)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+            calling = resolve(t.fn, t.name, t._docs, final=True)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
         except Unresolved as exc:
             paths = ", ".join(repr(path) for path in exc.fields)
             if not exc.fields:
@@ -298,8 +310,14 @@ def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]
     return t.fn(**kwargs)
 
 
-def resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> Calling:
-    """Read a tool function's signature and build its input: every check of it raises here."""
+def resolve(
+    fn: Callable[..., Any], name: str, docs: dict[str, str], *, final: bool = False
+) -> Calling:
+    """Read a tool function's signature and build its input: every check of it raises here.
+
+    A name not defined yet raises `Unresolved`, for the tool to be read again when it joins a
+    toolkit (`final`): then a return annotation naming one is left unchecked.
+    """
     try:
         signature: Signature = read_signature(fn, name, docs)
         fields = signature.fields
@@ -310,6 +328,7 @@ def resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> Calling:
             advice=("\t".join(("fields", *(field(f.name) for f in fields))),),
             tool_name=name,
         )
+        output = read_output(fn, name, final=final)
     except RecursionError as exc:  # every reader here walks the type: one too deep for them
         msg = (
             f"tool {name!r}: a type nests deeper than Python's recursion limit lets this package "
@@ -321,6 +340,7 @@ def resolve(fn: Callable[..., Any], name: str, docs: dict[str, str]) -> Calling:
         call_name=signature.call_name,
         call_type=signature.call_type,
         call_positional=signature.call_positional,
+        output=output,
     )
 
 

@@ -9,7 +9,7 @@ import enum
 import io
 import pickle
 import sys
-from typing import Annotated, Union
+from typing import Annotated, Any, Union
 
 import annotated_types as at
 import pytest
@@ -26,7 +26,7 @@ from adecore_tools import (
 )
 
 
-def declare(annotation: object) -> object:
+def declare(annotation: object) -> Any:
     """A tool with one field `fld` of this annotation."""
 
     async def odd_tool(*, fld: annotation) -> None:  # type: ignore[valid-type]
@@ -102,7 +102,7 @@ def test_a_registry_of_one_toolkit_not_in_a_list_says_to_list_it(given, got):
 class _OldStyleSequence:
     """Iterable by `__getitem__` alone, as `tuple()` and `for` accept."""
 
-    def __getitem__(self, index: int) -> object:
+    def __getitem__(self, index: int) -> Any:
         if index:
             raise IndexError(index)
         return swapped_out
@@ -307,7 +307,7 @@ async def upper(value: str) -> str:
     return value.upper()
 
 
-async def letters(value: str) -> object:
+async def letters(value: str) -> Any:
     yield value
 
 

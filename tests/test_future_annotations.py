@@ -15,7 +15,7 @@ import sys
 import textwrap
 import types
 import typing
-from typing import Annotated, Literal, TypedDict
+from typing import Annotated, Any, Literal, TypedDict
 
 import annotated_types as at
 import pytest
@@ -73,7 +73,7 @@ async def add_contact(
     note: Annotated[str, Doc("A note to keep"), transform(str.strip)] | None = None,
     score: Annotated[float, at.Ge(0), at.Le(1)] = 0.5,
     dry_run: DryRun = None,
-) -> dict[str, object]:
+) -> Any:
     """Adds a contact.
 
     Args:

@@ -69,7 +69,7 @@ async def keep(
     boxes: list[Box] | None = None,
     either: list[int] | dict[str, list[int]] | None = None,
     uniq: set[int] | None = None,
-) -> dict[str, Any]:
+) -> Any:
     """Returns what it received, after changing all of it."""
     received = {
         "numbers": numbers,
@@ -302,7 +302,7 @@ async def echo(
     tags: list[str],
     shape: Shape,
     count: Annotated[int, at.Ge(0)] = 0,
-) -> dict[str, Any]:
+) -> Any:
     """Returns its arguments and its call object's id, after letting other tasks run."""
     for _ in range(3):
         await asyncio.sleep(0)

@@ -18,7 +18,7 @@ from adecore_tools import ToolRefusal, create_tool_registry, define_toolkit, too
 
 
 @tool("notes")
-async def note(text: str, limit: Annotated[int, Ge(0)] = 3) -> dict[str, Any]:
+async def note(text: str, limit: Annotated[int, Ge(0)] = 3) -> Any:
     """Write a note."""
     return {"text": text, "limit": limit}
 

@@ -4,6 +4,7 @@ import asyncio
 import importlib
 import pathlib
 import re
+from typing import Any
 
 import pytest
 
@@ -49,10 +50,18 @@ PUBLIC_NAMES = [
     "DRY_RUN_PREVIEW",
     "DryRun",
     "Revision",
+    "tool_output_schema",
+    "tool_result",
+    "ToolResult",
+    "Text",
+    "Image",
+    "Audio",
+    "Resource",
+    "Content",
 ]
 
 
-def test_all_is_exactly_the_spec_list():
+def test_all_is_exactly_the_public_list():
     assert len(adecore_tools.__all__) == len(set(adecore_tools.__all__))
     assert sorted(adecore_tools.__all__) == sorted(PUBLIC_NAMES)
 
@@ -100,7 +109,7 @@ def _write_tool():
         text: str,
         revision: Revision = None,
         dry_run: DryRun = None,
-    ) -> tuple:
+    ) -> Any:
         """Write a note."""
         return (text, revision, dry_run)
 

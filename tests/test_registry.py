@@ -5,7 +5,7 @@ import copy
 import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import pytest
 from annotated_types import Ge
@@ -37,7 +37,9 @@ class OtherCall(ToolCall):
 
 
 @tool("note", read_only=True, idempotent=True, title="Read notes")
-async def note_read(call: NoteCall, limit: Annotated[int, Ge(1), Doc("How many.")] = 10) -> list:
+async def note_read(
+    call: NoteCall, limit: Annotated[int, Ge(1), Doc("How many.")] = 10
+) -> list[str]:
     """Read the latest notes."""
     return [f"{call.who}\t{limit}"]
 
@@ -47,7 +49,7 @@ async def note_write(
     call: NoteCall,
     text: Annotated[str, Doc("The note text.")],
     mode: Literal["append", "replace"] = "append",
-) -> list:
+) -> list[str]:
     """Write a note."""
     return [f"{call.who}\t{text}\t{mode}"]
 
@@ -303,6 +305,7 @@ def test_registry_tools_and_toolkits_cannot_be_changed_in_place():
 EXPECTED_ENTRIES = [
     {
         "name": "note_read",
+        "title": "Read notes",
         "description": "Read the latest notes.",
         "inputSchema": {
             "type": "object",
@@ -514,7 +517,7 @@ def _single(fn, toolkit="kit"):
 def test_run_returns_exactly_what_the_tool_returns():
     sentinel = object()
 
-    async def give_back() -> object:
+    async def give_back() -> Any:
         """Give back."""
         return sentinel
 
@@ -636,7 +639,7 @@ def test_bad_input_is_refused_before_the_tool_runs():
 
 def _echo_registry():
     @tool("echo")
-    async def echo(call: NoteCall, n: int, label: str) -> tuple:
+    async def echo(call: NoteCall, n: int, label: str) -> Any:
         """Echo after yielding to the other tasks."""
         for _ in range(3):
             await asyncio.sleep(0)

@@ -844,22 +844,22 @@ def test_definition_errors_are_not_coded_errors():
 
 
 def _call_positions():
-    async def first(call: Call, text: str) -> tuple:
+    async def first(call: Call, text: str) -> Any:
         return (call, text)
 
-    async def last(text: str, ctx: Call) -> tuple:
+    async def last(text: str, ctx: Call) -> Any:
         return (ctx, text)
 
-    async def middle(text: str, whatever_name: Call, count: int = 1) -> tuple:
+    async def middle(text: str, whatever_name: Call, count: int = 1) -> Any:
         return (whatever_name, text)
 
-    async def keyword_only(text: str, *, c: Call) -> tuple:
+    async def keyword_only(text: str, *, c: Call) -> Any:
         return (c, text)
 
-    async def positional_only(call: Call, /, text: str) -> tuple:
+    async def positional_only(call: Call, /, text: str) -> Any:
         return (call, text)
 
-    async def as_dataclass(text: str, call: DataCall) -> tuple:
+    async def as_dataclass(text: str, call: DataCall) -> Any:
         return (call, text)
 
     return [first, last, middle, keyword_only, positional_only, as_dataclass]
@@ -890,7 +890,7 @@ def test_call_subclass_instance_is_accepted():
     class SubCall(Call):
         pass
 
-    async def t(call: Call, text: str) -> Call:
+    async def t(call: Call, text: str) -> Any:
         return call
 
     registry = create_tool_registry([define_toolkit("kit", [make(t)])])
@@ -1104,7 +1104,7 @@ def test_an_input_read_during_its_own_first_read_is_the_one_kept():
     inner: list[object] = []
 
     class Hook:
-        def __class_getitem__(cls, item: object) -> object:
+        def __class_getitem__(cls, item: object) -> Any:
             if not inner:
                 inner.append(None)
                 inner.append(late.input)  # finishes first, inside the outer read
@@ -1480,7 +1480,7 @@ FUTURE_MODULE = '''
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal, TypedDict
+from typing import Annotated, Any, Literal, TypedDict
 
 from annotated_types import Ge
 from typing_extensions import Doc, NotRequired
@@ -1513,7 +1513,7 @@ async def future_tool(
     spot: Spot | None = None,
     mode: Literal["a", "b"] = "a",
     later: Later | None = None,
-) -> dict:
+) -> Any:
     """A tool in a module with postponed annotations."""
     return {"text": text, "items": items, "spot": spot, "mode": mode, "later": later}
 
@@ -1681,7 +1681,7 @@ def _sample_tool():
         tag: str | None = None,
         *,
         mode: Literal["a", "b"] = "a",
-    ) -> tuple:
+    ) -> Any:
         """Write a note.
 
         Args:

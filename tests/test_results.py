@@ -1,0 +1,364 @@
+"""Structured and content results: the return annotation read into an output, and
+`tool_result`, what a client receives of a call."""
+
+import asyncio
+import dataclasses
+import json
+import sys
+import textwrap
+import types
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal
+
+import jsonschema
+import pytest
+from annotated_types import Ge, MaxLen
+from helpers import Color
+from typing_extensions import NotRequired, TypedDict
+
+from adecore_tools import (
+    Audio,
+    Content,
+    Image,
+    Resource,
+    Text,
+    ToolResult,
+    create_tool_registry,
+    define_toolkit,
+    tool,
+    tool_output_schema,
+    tool_result,
+)
+
+
+def returning(annotation: Any) -> Any:
+    """A tool returning `annotation`; `...` for none."""
+
+    async def fn(x: int = 0) -> None:
+        """Give it back."""
+
+    fn.__annotations__ = {"x": int} if annotation is ... else {"x": int, "return": annotation}
+    return tool("kit", name="give")(fn)
+
+
+class Line(TypedDict):
+    """A line of a report."""
+
+    label: str
+    amount: Annotated[int, Ge(0)]
+    note: NotRequired[str | None]
+
+
+@dataclasses.dataclass
+class Report:
+    """A report."""
+
+    title: str
+    lines: list[Line]
+    color: Color = Color.RED
+    tags: frozenset[str] = frozenset()
+    total: int | None = None
+
+
+WRAPPED_INT = {
+    "type": "object",
+    "properties": {"result": {"type": "integer"}},
+    "required": ["result"],
+}
+
+
+@pytest.mark.parametrize(
+    ("annotation", "schema"),
+    [
+        (int, WRAPPED_INT),
+        (
+            list[int],
+            {
+                "type": "object",
+                "properties": {"result": {"type": "array", "items": {"type": "integer"}}},
+                "required": ["result"],
+            },
+        ),
+        (dict[str, int], {"type": "object"}),
+        (
+            Line,
+            {
+                "type": "object",
+                "description": "A line of a report.",
+                "properties": {
+                    "label": {"type": "string"},
+                    "amount": {"type": "integer"},
+                    "note": {"type": "string"},
+                },
+                "required": ["label", "amount"],
+            },
+        ),
+        (
+            Literal["a", "b"],
+            {
+                "type": "object",
+                "properties": {"result": {"type": "string", "enum": ["a", "b"]}},
+                "required": ["result"],
+            },
+        ),
+    ],
+)
+def test_an_output_model_has_an_mcp_schema_wrapped_when_its_root_is_no_object(annotation, schema):
+    t = returning(annotation)
+    assert t.output is not None
+    assert tool_output_schema(t) == schema
+    assert json.dumps(tool_output_schema(t)) == json.dumps(schema)
+    jsonschema.Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize(
+    "annotation",
+    [list[str], Sequence[str], str, None, ..., Any, str | None, Content, list[Content | str]],
+)
+def test_text_lines_nothing_unchecked_and_content_have_no_output_model(annotation):
+    t = returning(annotation)
+    assert t.output is None
+    assert tool_output_schema(t) is None
+
+
+@pytest.mark.parametrize(
+    ("annotation", "message"),
+    [
+        (object, "the return type of tool 'give': type object has no one JSON type"),
+        (dict[str, Any], "'{}' in the return type of tool 'give': type Any has no one JSON type"),
+        (tuple[int, str], "the return type of tool 'give': a fixed-length tuple cannot be"),
+        (bytes, "the return type of tool 'give': type bytes has no one JSON type"),
+    ],
+)
+def test_a_return_type_with_no_json_type_is_a_type_error_at_decoration(annotation, message):
+    with pytest.raises(TypeError) as info:
+        returning(annotation)
+    assert str(info.value).startswith(message)
+
+
+def _module(name: str, source: str) -> types.ModuleType:
+    module = types.ModuleType(name)
+    sys.modules[name] = module
+    try:
+        exec(textwrap.dedent(source), module.__dict__)  # noqa: S102 - our own test source
+    finally:
+        del sys.modules[name]
+    return module
+
+
+def test_a_return_type_defined_further_down_is_read_when_the_tool_joins_a_toolkit():
+    module = _module(
+        "returns_later",
+        """
+        from __future__ import annotations
+        from typing_extensions import TypedDict
+        from adecore_tools import define_toolkit, tool
+
+        @tool("later")
+        async def make() -> Made:
+            '''Make one.'''
+            return {"n": 1}
+
+        class Made(TypedDict):
+            n: int
+
+        kit = define_toolkit("later", [make])
+        """,
+    )
+    assert module.make.output is not None
+    assert tool_output_schema(module.make)["properties"] == {"n": {"type": "integer"}}
+
+
+def test_a_return_type_only_a_type_checker_imports_leaves_the_result_unchecked():
+    module = _module(
+        "returns_checker_only",
+        """
+        from __future__ import annotations
+        from typing import TYPE_CHECKING
+        from adecore_tools import define_toolkit, tool
+
+        if TYPE_CHECKING:
+            from decimal import Decimal
+
+        @tool("checked")
+        async def total(n: int) -> Decimal:
+            '''Add up.'''
+
+        kit = define_toolkit("checked", [total])
+        """,
+    )
+    assert module.total.output is None
+    assert tool_result(module.total, 5).text == "5"
+
+
+# --- what a client receives ---------------------------------------------------------------------
+
+
+def test_text_lines_and_nothing():
+    assert tool_result(returning(str), "ok") == ToolResult((Text("ok"),), "ok", None)
+    assert tool_result(returning(list[str]), ["a", "b"]) == ToolResult(
+        (Text("a\nb"),), "a\nb", None
+    )
+    assert tool_result(returning(Sequence[str]), ("a",)).text == "a"
+    assert tool_result(returning(None), None) == ToolResult((), "", None)
+    assert tool_result(returning(str | None), None) == ToolResult((), "", None)
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        ("ok", "ok"),
+        (["a", "b"], "a\nb"),
+        ({"id": 1, "tags": ["x"]}, '{"id":1,"tags":["x"]}'),
+        ([1, 2.5, None, True], "[1,2.5,null,true]"),
+        (None, ""),
+        (Color.RED, "Color.RED"),
+        (float("nan"), "nan"),
+    ],
+)
+@pytest.mark.parametrize("annotation", [..., Any])
+def test_an_unchecked_result_is_text_lines_json_or_str(annotation, value, text):
+    result = tool_result(returning(annotation), value)
+    assert (result.text, result.structured) == (text, None)
+    assert result.content == ((Text(text),) if text else ())
+
+
+def test_a_result_of_the_wrong_kind_is_the_hosts_type_error():
+    with pytest.raises(TypeError, match="tool 'give': its return annotation is str, and it"):
+        tool_result(returning(str), 5)
+    with pytest.raises(TypeError, match="annotation is list\\[str\\], and it returned a str"):
+        tool_result(returning(list[str]), "ok")
+    with pytest.raises(TypeError, match="annotation is None, and it returned a int"):
+        tool_result(returning(None), 5)
+
+
+def test_a_structured_result_is_its_json_checked_against_the_output_model():
+    t = returning(Report)
+    report = Report(
+        title="Q1",
+        lines=[{"label": "a", "amount": 1, "note": None}, {"label": "b", "amount": 2}],
+        tags=frozenset({"z", "y"}),
+    )
+    result = tool_result(t, report)
+    structured = {
+        "title": "Q1",
+        "lines": [{"label": "a", "amount": 1}, {"label": "b", "amount": 2}],
+        "color": "red",
+        "tags": ["y", "z"],
+    }
+    assert result.structured == structured
+    assert result.text == json.dumps(structured, separators=(",", ":"))
+    assert result.content == (Text(result.text),)
+    jsonschema.validate(result.structured, tool_output_schema(t))
+
+
+def test_a_value_whose_root_is_no_object_is_wrapped_as_its_schema_is():
+    result = tool_result(returning(int), 5)
+    assert result.structured == {"result": 5}
+    assert result.text == '{"result":5}'
+    assert tool_result(returning(list[Color]), (Color.GREEN,)).structured == {"result": ["green"]}
+    assert tool_result(returning(dict[str, int]), {"a": 1}).structured == {"a": 1}
+
+
+def test_a_value_its_model_refuses_is_a_type_error_naming_tool_and_path():
+    t = returning(Report)
+    bad = Report(title="Q1", lines=[{"label": "a", "amount": -1}])
+    with pytest.raises(TypeError) as info:
+        tool_result(t, bad)
+    assert str(info.value) == (
+        "tool 'give': its return annotation refuses what it returned: "
+        "lines[0].amount: expected at least 0, got -1"
+    )
+    with pytest.raises(TypeError, match='result: expected an integer, got "5"'):
+        tool_result(returning(int), "5")
+    with pytest.raises(TypeError, match="expected at most 2 characters"):
+        tool_result(returning(Annotated[str, MaxLen(2)] | int), "long")
+
+
+# --- content ----------------------------------------------------------------------------------
+
+
+def test_content_blocks_come_as_they_are_and_a_str_among_them_as_text():
+    png = Image(b"\x89PNG", "image/png")
+    wav = Audio(b"RIFF", "audio/wav")
+    doc = Resource("file:///a.txt", text="hello", mime_type="text/plain")
+    blob = Resource("file:///a.bin", blob=b"\x00")
+    t = returning(list[Content | str])
+    result = tool_result(t, ["one", png, wav, doc, blob, Text("two")])
+    assert result.content == (Text("one"), png, wav, doc, blob, Text("two"))
+    assert result.text == "one\ntwo"
+    assert result.structured is None
+    assert tool_result(returning(Content), png).content == (png,)
+    assert tool_result(returning(Image), png).content == (png,)
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        ([Text("a"), 5], r"\[1\] is a int, not a content block"),
+        (Image("not bytes", "image/png"), "its result is an Image whose data is a str, not bytes"),
+        ([Audio(b"x", 5)], r"\[0\] has a MIME type that is no str"),
+        (Resource("file:///x", text="a", blob=b"b"), "its result is a Resource with both or"),
+        ([Resource("file:///x")], r"\[0\] is a Resource with both or neither"),
+        ({"text": "a"}, "its result is a dict, not a content block"),
+    ],
+)
+def test_a_block_of_the_wrong_kind_is_the_hosts_type_error_naming_the_tool(value, why):
+    with pytest.raises(TypeError, match=f"^tool 'give': {why}"):
+        tool_result(returning(list[Content | str]), value)
+
+
+def test_content_blocks_are_values():
+    assert Image(b"a", "image/png") == Image(b"a", "image/png")
+    assert Resource("u", text="t") != Resource("u", blob=b"t")
+    assert hash(Text("a")) == hash(Text("a"))
+    with pytest.raises(AttributeError):
+        Text("a").text = "b"  # type: ignore[misc]
+
+
+# --- listing and running ----------------------------------------------------------------------
+
+
+def test_mcp_entries_gain_the_output_schema_and_a_top_level_title():
+    @tool("kit", title="Make a report")
+    async def report(title: str) -> Report:
+        """Make a report."""
+        return Report(title=title, lines=[])
+
+    (entry,) = create_tool_registry([define_toolkit("kit", [report])]).mcp_tools()
+    assert list(entry) == [
+        "name",
+        "title",
+        "description",
+        "inputSchema",
+        "outputSchema",
+        "annotations",
+    ]
+    assert entry["title"] == "Make a report"
+    assert entry["annotations"]["title"] == "Make a report"
+    assert entry["outputSchema"] == tool_output_schema(report)
+
+
+def test_run_still_returns_what_the_function_returns():
+    @tool("kit")
+    async def report(title: str) -> Report:
+        """Make a report."""
+        return Report(title=title, lines=[])
+
+    registry = create_tool_registry([define_toolkit("kit", [report])])
+    made = asyncio.run(registry.run("report", {"title": "Q"}))
+    assert made == Report(title="Q", lines=[])
+
+
+def test_tool_result_and_tool_output_schema_take_a_tool():
+    with pytest.raises(TypeError, match="takes a Tool"):
+        tool_result(None, 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="takes a Tool"):
+        tool_output_schema(None)  # type: ignore[arg-type]
+
+
+def test_the_output_schema_is_a_copy_the_caller_owns():
+    t = returning(Report)
+    mine = tool_output_schema(t)
+    mine["properties"].clear()
+    assert tool_output_schema(t)["properties"]
