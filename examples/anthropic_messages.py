@@ -5,8 +5,8 @@
 It reads three environment variables:
 
 - `ANTHROPIC_API_KEY`: the key to send (required);
-- `ANTHROPIC_BASE_URL`: the API's address, without `/v1` (default `https://api.anthropic.com`),
-  to use any server that speaks the Messages API;
+- `ANTHROPIC_BASE_URL`: the API's address, without `/v1` (default: Anthropic's own), to use any
+  server that speaks the Messages API;
 - `ANTHROPIC_MODEL`: a model that uses tools (default `claude-sonnet-5-5`).
 
 The request lists `registry.anthropic_tools()`, strict where a tool allows it. The model answers

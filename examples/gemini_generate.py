@@ -5,8 +5,8 @@
 It reads three environment variables:
 
 - `GEMINI_API_KEY`: the key to send (required);
-- `GEMINI_BASE_URL`: the API's address, without a version (default
-  `https://generativelanguage.googleapis.com`), to use any server that speaks the Gemini API;
+- `GEMINI_BASE_URL`: the API's address, without a version (default: Google's own), to use any
+  server that speaks the Gemini API;
 - `GEMINI_MODEL`: a model that calls functions (default `gemini-3.8-flash`).
 
 The request declares `registry.gemini_tools()`, read into the SDK's `FunctionDeclaration`. The

@@ -5,8 +5,8 @@
 It reads three environment variables:
 
 - `OPENAI_API_KEY`: the key to send (required);
-- `OPENAI_BASE_URL`: the API's address, ending in `/v1` (default `https://api.openai.com/v1`),
-  to use any server that speaks the Responses API;
+- `OPENAI_BASE_URL`: the API's address, ending in `/v1` (default: OpenAI's own), to use any
+  server that speaks the Responses API;
 - `OPENAI_MODEL`: a model that calls tools (default `gpt-5.5`).
 
 The request lists `registry.openai_tools()`, strict function tools. The model answers with
