@@ -13,6 +13,9 @@ PACKAGES = {
     "fastmcp": "fastmcp (Python 3.11 or newer)",
     "pydantic": "pydantic",
     "msgspec": "msgspec",
+    "openai": "openai",
+    "anthropic": "anthropic",
+    "google": "google-genai",
 }
 
 

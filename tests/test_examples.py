@@ -1,16 +1,34 @@
-"""Every file in examples/ runs as documented: `python examples/<name>.py`, exit status 0."""
+"""Every file in examples/ runs as documented: `python examples/<name>.py`, exit status 0.
+
+The provider examples talk to a model: here, to a `ProviderServer` on 127.0.0.1 standing in for
+one, which their environment variables point them at.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import importlib
 import importlib.util
+import os
 import subprocess
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from needs import missing
+from provider_server import (
+    ProviderServer,
+    anthropic_call,
+    anthropic_text,
+    gemini_call,
+    gemini_text,
+    openai_call,
+    openai_text,
+    unsteered,
+)
 
 from adecore_tools import ToolRefusal
 
@@ -22,7 +40,53 @@ NEEDS = {
 }
 
 
-@pytest.mark.parametrize("script", sorted(p.name for p in EXAMPLES.glob("*.py")))
+@dataclass(frozen=True)
+class Served:
+    """A provider example, and the model the recording server plays for it."""
+
+    package: str
+    env: Callable[[str], dict[str, str]]  # the variables it reads, from the server's URL
+    replies: tuple[object, object]  # a call of note_write, then "Written."
+    listing: str  # the registry's listing for this provider
+    tools: Callable[[Any], Any]  # where a request lists the tools
+    result: Callable[[Any], Any]  # where the second request holds the tool's result
+
+
+WRITE = {"text": "Buy milk"}
+SERVED = {
+    "openai_responses.py": Served(
+        "openai",
+        lambda url: {"OPENAI_BASE_URL": f"{url}/v1", "OPENAI_API_KEY": "sk-test"},
+        (
+            openai_call("note_write", '{"text": "Buy milk", "revision": null, "dry_run": null}'),
+            openai_text("Written."),
+        ),
+        "openai_tools",
+        lambda body: body["tools"],
+        lambda body: body["input"][0]["output"],
+    ),
+    "anthropic_messages.py": Served(
+        "anthropic",
+        lambda url: {"ANTHROPIC_BASE_URL": url, "ANTHROPIC_API_KEY": "sk-ant-test"},
+        (anthropic_call("note_write", WRITE), anthropic_text("Written.")),
+        "anthropic_tools",
+        lambda body: body["tools"],
+        lambda body: body["messages"][2]["content"][0]["content"],
+    ),
+    "gemini_generate.py": Served(
+        "google.genai",
+        lambda url: {"GEMINI_BASE_URL": url, "GEMINI_API_KEY": "test-key"},
+        (gemini_call("note_write", WRITE), gemini_text("Written.")),
+        "gemini_tools",
+        lambda body: body["tools"][0]["functionDeclarations"],
+        lambda body: body["contents"][2]["parts"][0]["functionResponse"]["response"]["output"],
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "script", sorted(p.name for p in EXAMPLES.glob("*.py") if p.name not in SERVED)
+)
 def test_example_runs(script):
     needed = NEEDS.get(script)
     if needed is not None and importlib.util.find_spec(needed) is None:
@@ -40,8 +104,34 @@ def test_example_runs(script):
         assert done.stdout.strip()
 
 
+@pytest.mark.parametrize("script", sorted(SERVED))
+def test_a_provider_example_runs_one_turn_against_the_recording_server(script, monkeypatch):
+    served = SERVED[script]
+    if importlib.util.find_spec(served.package) is None:
+        pytest.skip(f"{script} {missing(served.package)}")
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    listing = getattr(importlib.import_module("notes").registry, served.listing)()
+    with ProviderServer(*served.replies) as server:
+        done = subprocess.run(  # noqa: S603 - our own example, run with this interpreter
+            # An SDK's warning fails the run, as it fails a test under the suite's filter.
+            [sys.executable, "-W", "error", str(EXAMPLES / script)],
+            env={**unsteered(os.environ), **served.env(server.url)},
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 0, done.stderr
+    call, *rest = done.stdout.splitlines()
+    assert call.startswith("> note_write {")
+    assert rest == ["note\twritten", "revision\t1", "Written."]
+    first, second = server.requests
+    assert served.tools(first.body) == served.tools(second.body) == listing
+    assert served.result(second.body) == "note\twritten\nrevision\t1"
+
+
 def test_every_example_is_covered():
-    assert set(NEEDS) <= {p.name for p in EXAMPLES.glob("*.py")}
+    assert set(NEEDS) | set(SERVED) <= {p.name for p in EXAMPLES.glob("*.py")}
     assert "notes.py" in {p.name for p in EXAMPLES.glob("*.py")}
 
 
