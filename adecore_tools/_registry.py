@@ -132,7 +132,7 @@ class ToolRegistry(Unique):
         return await start(t, input, call)
 
     async def run_json(self, name: str, arguments: str | bytes, call: object = None) -> Any:
-        """`run`, with the arguments as the JSON text OpenAI, Anthropic and Gemini clients give.
+        """`run`, with the arguments as JSON text, as OpenAI's clients (and any streamed call) give.
 
         Empty or blank text means no fields. Text that is not JSON (truncated, a trailing comma,
         `NaN`, invalid UTF-8, a key given twice, nested too deep) is a `bad-arguments` refusal
