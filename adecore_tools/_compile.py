@@ -16,6 +16,7 @@ import sys
 import types
 import typing
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from enum import Enum
 from itertools import repeat
 from typing import Any
@@ -60,12 +61,31 @@ from ._memo import once
 from ._problems import LIMIT, Invalid, Problem, Unknown, add, mismatch
 from ._show import said, show
 
-__all__ = ["checker", "compile_fields", "immutable", "missing"]
+__all__ = ["Copies", "checker", "compile_fields", "immutable", "missing"]
 
 
-def compile_fields(fields: Sequence[Field]) -> Checker:
-    """The validator of a tool's input: a mapping in, the function's keyword arguments out."""
-    return _object_checker(fields, _codegen.KWARGS, None)
+def compile_fields(fields: Sequence[Field], copies: Copies | None = None) -> Checker:
+    """The validator of a tool's input: a mapping in, the function's keyword arguments out.
+
+    `copies` are the mutable defaults as they were when the tool was declared (`_defaults`).
+    """
+    token = _COPIES.set(copies or {})
+    try:
+        return _object_checker(fields, _codegen.KWARGS, None)
+    finally:
+        _COPIES.reset(token)
+
+
+Copies = dict[int, tuple[Field, object]]
+"""A copy of each mutable default, made when the tool is declared, by the id of its field.
+
+The validator, compiled on the tool's first check, copies these for each call: changing a
+default after declaration (the function's own object, or a dataclass's class default) reaches
+no call.
+"""
+
+_COPIES: ContextVar[Copies] = ContextVar("adecore_tools_copies")
+"""The copies of the mutable defaults of the tool being compiled (a compile never awaits)."""
 
 
 def checker(node: Node) -> Checker:
@@ -256,9 +276,11 @@ def _left_out(f: Field, mode: str) -> tuple[str, object]:
         return _codegen.ABSENT, None  # a key left out stays out
     if immutable(f.default):
         return _codegen.DEFAULT, f.default
-    # A mutable default, for the function or a dataclass: copied now, so changing the field
-    # model's (the function's own object) later reaches no call, and again for each call.
-    default = copy.deepcopy(f.default)
+    # A mutable default, for the function or a dataclass: copied when the tool was declared, so
+    # changing the field model's (the function's own object) later reaches no call, and again
+    # for each call.
+    kept = _COPIES.get({}).get(id(f))
+    default = kept[1] if kept is not None and kept[0] is f else copy.deepcopy(f.default)
     return _codegen.MAKE, lambda: copy.deepcopy(default)
 
 

@@ -27,7 +27,7 @@ from ._checks import (
     type_of,
     union,
 )
-from ._compile import immutable, missing
+from ._compile import Copies, immutable, missing
 from ._declare import Where
 from ._expected import expected, one_of
 from ._fields import (
@@ -50,12 +50,17 @@ from ._show import show
 __all__ = ["check_defaults"]
 
 
-def check_defaults(fields: tuple[Field, ...], tool: str) -> None:
-    """Refuse a default its own field would refuse, here or in any nested dataclass."""
-    _check_defaults(fields, Where(tool))
+def check_defaults(fields: tuple[Field, ...], tool: str) -> Copies:
+    """Refuse a default its own field would refuse, here or in any nested dataclass.
+
+    Returns a copy of each mutable default, for the validator to copy from.
+    """
+    copies: Copies = {}
+    _check_defaults(fields, Where(tool), copies)
+    return copies
 
 
-def _check_defaults(fields: tuple[Field, ...], where: Where) -> None:
+def _check_defaults(fields: tuple[Field, ...], where: Where, copies: Copies) -> None:
     """Refuse a default its own field would refuse, here or in any nested dataclass.
 
     A default factory is not called: it may do anything, and runs only when it is needed.
@@ -79,8 +84,8 @@ def _check_defaults(fields: tuple[Field, ...], where: Where) -> None:
                     f"({message(refused)}); change the default or the type",
                 )
             if not immutable(f.default):
-                _check_copy(f.default, here)
-        _check_nested_defaults(f.type, here)
+                copies[id(f)] = (f, _copied(f.default, here))
+        _check_nested_defaults(f.type, here, copies)
 
 
 def _written(default: object) -> str:
@@ -99,10 +104,10 @@ _WRITTEN_AT_MOST = 200
 """The longest default a declaration error writes out: a whole value, not a page of one."""
 
 
-def _check_copy(default: object, where: Where) -> None:
-    """Copy a mutable default once now: each call gets a copy, and one that fails must fail here."""
+def _copied(default: object, where: Where) -> object:
+    """A mutable default, copied now: each call gets a copy, and one that fails must fail here."""
     try:
-        copy.deepcopy(default)
+        return copy.deepcopy(default)
     except Exception as exc:
         raise where.error(
             TypeError,
@@ -112,20 +117,20 @@ def _check_copy(default: object, where: Where) -> None:
         ) from exc
 
 
-def _check_nested_defaults(node: Node, where: Where) -> None:
+def _check_nested_defaults(node: Node, where: Where, copies: Copies) -> None:
     if isinstance(node, (Scalar, Choice)):  # most nodes: a leaf, asked about first
         return
     if isinstance(node, (Nullable, Constrained)):
-        _check_nested_defaults(node.inner, where)
+        _check_nested_defaults(node.inner, where, copies)
     elif isinstance(node, Array):
-        _check_nested_defaults(node.items, where.into("[]"))
+        _check_nested_defaults(node.items, where.into("[]"), copies)
     elif isinstance(node, Record):
-        _check_nested_defaults(node.values, where.into("{}"))
+        _check_nested_defaults(node.values, where.into("{}"), copies)
     elif isinstance(node, Union):
         for branch in node.branches:
-            _check_nested_defaults(branch, where)
+            _check_nested_defaults(branch, where, copies)
     else:  # the last kind of node: an object
-        _check_defaults(node.fields, where)
+        _check_defaults(node.fields, where, copies)
 
 
 def _native(node: Node) -> Checker:

@@ -271,6 +271,23 @@ def test_a_default_changed_after_declaration_reaches_no_call():
         pad.lines.pop()
 
 
+def test_first_calls_from_many_threads_at_once_agree_and_keep_one_validator():
+    """A validator is compiled on its tool's first check. Threads making that first check at once
+    may each compile one; every answer is right, and the tool then keeps a single validator."""
+
+    @tool("iso")
+    async def fresh(n: int, tags: list[str] = ["x"]) -> None:  # noqa: B006
+        """A tool no one has called yet."""
+
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(lambda i: parse_tool_input(fresh, {"n": i}), range(200)))
+    assert results == [{"n": i, "tags": ["x"]} for i in range(200)]
+    assert len({id(r["tags"]) for r in results}) == 200
+    kept = fresh.input.validate
+    parse_tool_input(fresh, {"n": 1})
+    assert fresh.input.validate is kept
+
+
 def test_an_unchanged_union_branch_still_passes_a_copy():
     data = {"either": {"k": [1, 2]}}
     out = parse_tool_input(keep, data)
