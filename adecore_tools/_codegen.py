@@ -27,7 +27,7 @@ import weakref
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from ._fields import Array, Bound, Choice, Constrained, Node, Scalar, bare
+from ._fields import Array, Bound, Choice, Constrained, Node, Nullable, Object, Scalar, bare
 from ._frozen import Frozen
 from ._memo import once
 from ._problems import Invalid, add, combine, merge
@@ -346,10 +346,10 @@ def _array_lines(
     if not isinstance(node, Array) or None in bounds or (bounds and node.kind in (set, frozenset)):
         return None
     item = f"{value}_item"
+    fits = " and ".join([f"type({value}) is list", *(b for b in bounds if b)])
     refused = _refused(node.items, item, values)
     if refused is None:
-        return None
-    fits = " and ".join([f"type({value}) is list", *(b for b in bounds if b)])
+        return _object_items(node, value, fits, slow, values)
     copy = f"{value}[:]" if node.kind is list else f"{node.kind.__name__}({value})"
     return (
         f"if {fits}:",
@@ -361,4 +361,55 @@ def _array_lines(
         f"        {value} = {copy}",
         "else:",
         *_indent(slow),
+    )
+
+
+def _object_items(
+    node: Array, value: str, fits: str, slow: tuple[str, ...], values: _Values
+) -> tuple[str, ...] | None:
+    """A loop that reads a list of plain `TypedDict` objects inline, item by item, else None.
+
+    Only for objects whose every key is required and needs only an inline test: the loop takes
+    an item holding exactly those keys, each of exactly the right type and within its bounds, and
+    builds its dict as the object's own validator would; at the first item that is anything
+    else, the list goes to the field's checker.
+    """
+    shape = node.items
+    if not isinstance(shape, Object) or shape.is_dataclass or node.kind not in (list, tuple):
+        return None
+    keys: list[str] = []
+    tests: list[str] = []
+    for n, f in enumerate(shape.fields):
+        if not f.required or isinstance(f.type, Nullable):
+            return None
+        got = f"{value}_{n}"
+        refused = _refused(f.type, got, values)
+        if refused is None:
+            return None
+        keys.append(values.ref(f.name))
+        tests.append(refused)
+    item, out, add = f"{value}_item", f"{value}_out", f"{value}_add"
+    reads = [f"{value}_{n} = {item}[{key}]" for n, key in enumerate(keys)]
+    made = ", ".join(f"{key}: {value}_{n}" for n, key in enumerate(keys))
+    built = out if node.kind is list else f"tuple({out})"
+    return (
+        f"{out} = None",
+        f"if {fits}:",
+        "    try:",
+        f"        {out} = []",
+        f"        {add} = {out}.append",
+        f"        for {item} in {value}:",
+        f"            if type({item}) is dict and len({item}) == {len(keys)}:",
+        *_indent(tuple(reads), 4),
+        f"                if not ({' or '.join(f'({t})' for t in tests)}):",
+        f"                    {add}({{{made}}})",
+        "                    continue",
+        f"            {out} = None",
+        "            break",
+        "    except Exception:  # a key missing, or a hostile one: the checker says which",
+        f"        {out} = None",
+        f"if {out} is None:",
+        *_indent(slow),
+        "else:",
+        f"    {value} = {built}",
     )
