@@ -14,7 +14,6 @@ sent, and refused as usual. Each repair is logged at INFO on the `adecore_tools`
 from __future__ import annotations
 
 import json
-import logging
 import operator
 from collections.abc import Callable
 from typing import Any
@@ -35,8 +34,6 @@ from ._fields import (
 from ._problems import Invalid
 
 __all__ = ["repaired"]
-
-_LOG = logging.getLogger("adecore_tools")
 
 _KINDS: dict[type, str] = {list: "an array", dict: "an object", int: "a number", float: "a number"}
 _KINDS[bool] = "a boolean"
@@ -164,7 +161,10 @@ def _refuse(name: str) -> Any:
 
 
 def _log(where: Where, decoded: object) -> None:
-    _LOG.info(
+    """Log one repair; `logging` is imported here, off the import path, as repairs are rare."""
+    import logging  # noqa: PLC0415
+
+    logging.getLogger("adecore_tools").info(
         "tool %r: repaired field %r, sent %s as JSON text",
         where.tool,
         where.path,
