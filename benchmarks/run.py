@@ -1,4 +1,4 @@
-"""Benchmarks: adecore_tools beside pydantic, msgspec, the official MCP SDK and fastmcp (issue 3).
+"""Benchmarks: adecore_tools beside pydantic, msgspec, the official MCP SDK and fastmcp.
 
     python benchmarks/run.py            # every workload, many repeats (a few minutes)
     python benchmarks/run.py --quick    # the same workloads, fewer repeats (under a minute)
@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+import typing
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
@@ -40,7 +41,7 @@ from typing import Any
 import floor
 import workloads
 
-from adecore_tools import _codegen
+from adecore_tools import _codegen, parse_tool_input
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "RESULTS.md"
@@ -103,7 +104,7 @@ class Row:
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """An issue-3 target: what was measured, what is wanted, and whether it holds."""
+    """A target: what was measured, what is wanted, and whether it holds."""
 
     what: str
     measured: str
@@ -299,13 +300,43 @@ def measure_import(report: Report, settings: Settings) -> None:
     for row in rows.values():
         if (above := paired(row, bare, operator.sub)) is not None:
             row.note = f"+{above * 1e3:.1f} ms over bare python"
-    for base, limit in ((bare, 0.025), (deps, 0.005)):
-        above = paired(ours, base, operator.sub)
-        what = f"import: adecore_tools above {base.system}"
-        if above is None:
-            report.targets.append(Target(what, "not measured", f"<= {limit * 1e3:.0f} ms", "n/a"))
-        else:
-            report.targets.append(_at_most(what, above, limit))
+    above = paired(ours, deps, operator.sub)
+    what = f"import: adecore_tools above {deps.system}"
+    if above is None:
+        report.targets.append(Target(what, "not measured", "<= 5 ms", "n/a"))
+    else:
+        report.targets.append(_at_most(what, above, 0.005))
+    loaded = _optional_modules_loaded()
+    report.targets.append(
+        Target(
+            "import: the optional modules (adapters, SDKs) not imported",
+            ", ".join(loaded) if loaded else "none imported",
+            "none imported",
+            _verdict(ok=not loaded),
+        )
+    )
+
+
+OPTIONAL = (
+    "adecore_tools.mcp",
+    "adecore_tools.openai_agents",
+    "adecore_tools.pydantic_ai",
+    "mcp",
+    "agents",
+    "pydantic_ai",
+    "openai",
+    "anthropic",
+    "google.genai",
+    "pydantic",
+)
+"""What `import adecore_tools` must not import: the adapters and every SDK they use."""
+
+
+def _optional_modules_loaded() -> list[str]:
+    """Which of `OPTIONAL` a fresh interpreter holds after `import adecore_tools`."""
+    probe = f"import sys, adecore_tools; print(*[m for m in {OPTIONAL!r} if m in sys.modules])"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return done.stdout.split()
 
 
 # --- define and list ---------------------------------------------------------------------------
@@ -349,14 +380,39 @@ def measure_define(report: Report, settings: Settings, *, record: bool = True) -
     for name in _definers():
         note = _BARE if name == "floor" else ""
         report.rows.append(Row("define", case, name, samples.get(name), "tool", note=note))
-    _faster_by("define", case, "mcp", 30, report, compared=("floor",))
+    _faster_by("define", case, "mcp", 8, report, compared=("floor",))
     _progress(f"define: {len(workloads.NOTE_ORDERS)} tools, each in its own order")
     samples, _ = _declare(workloads.ordered_note_functions, rounds, forget_shapes=True)
     case = f"{len(workloads.NOTE_ORDERS)} tools, fields in {len(workloads.NOTE_ORDERS)} orders"
     for name in _definers():
         note = {"floor": _BARE, OURS: _NEW_SHAPES}.get(name, "")
         report.rows.append(Row("define", case, name, samples.get(name), "tool", note=note))
+    _faster_by("define", case, "mcp", 8, report, compared=("floor",))
+    _progress(f"define: the first call of {len(workloads.NOTE_ORDERS)} new shapes")
+    firsts = _first_calls(rounds)
+    report.rows.append(
+        Row("define", "first call of a new shape", OURS, firsts, "call", note=_FIRST_CALL)
+    )
     return hosts
+
+
+def _first_calls(rounds: int) -> list[float]:
+    """Seconds per tool of the first check of each of 120 tools of a new shape each.
+
+    The validator of a new shape is compiled on its first call, not when it is declared: this
+    is where that cost lands. A steady call is the `validate` workload.
+    """
+    samples: list[float] = []
+    for r in range(rounds + 1):
+        registry = workloads.ours_define(workloads.ordered_note_functions(1000 + r))
+        _codegen._FACTORIES.clear()  # noqa: SLF001 - what a new process starts with
+        gc.collect()
+        start = time.perf_counter()
+        for t in registry.tools:
+            parse_tool_input(t, workloads.VALID)
+        if r:
+            samples.append((time.perf_counter() - start) / len(registry.tools))
+    return samples
 
 
 def _declare(
@@ -393,7 +449,8 @@ def _declare(
     return samples, hosts
 
 
-_NEW_SHAPES = "each tool a new shape of input: one compile each"
+_NEW_SHAPES = "each tool a new shape of input, compiled on its first call (below)"
+_FIRST_CALL = "parse_tool_input on each tool's first call: its validator compiled, then run"
 _BARE = "signature and hints read, checks chosen, listing written; no declaration checks"
 
 
@@ -410,7 +467,7 @@ def measure_list(
     samples = interleaved(batches, settings)
     for name in (OURS, "mcp", "fastmcp"):
         report.rows.append(Row("list", "200 tools", name, samples.get(name), "listing"))
-    _faster_by("list", "200 tools", "mcp", 30, report)
+    _faster_by("list", "200 tools", "mcp", 100, report)
 
 
 # --- validate ----------------------------------------------------------------------------------
@@ -450,9 +507,9 @@ def measure_validate(report: Report, settings: Settings) -> None:
         for name in validators:
             report.rows.append(Row("validate", case, name, samples.get(name), "call"))
     for case, peer, limit in (
-        ("valid input", "pydantic", 1.0),
-        ("valid input", "floor", 1.3),
-        ("two wrong fields, message built", "pydantic", 1.0),
+        ("valid input", "pydantic", 0.9),
+        ("valid input", "floor", 1.1),
+        ("two wrong fields, message built", "pydantic", 1.05),
     ):
         what = f"validate, {case}: adecore_tools / {NAMES[peer]}"
         ratio = report.ratio("validate", case, OURS, peer)
@@ -485,8 +542,7 @@ def measure_call(
         report.rows.append(
             Row("call", "trivial body", name, samples.get(name), "call", note=notes[name])
         )
-    _faster_by("call", "trivial body", "mcp", 10, report)
-    _faster_by("call", "trivial body", "fastmcp", 10, report)
+    _faster_by("call", "trivial body", "mcp", 15, report)
 
 
 # --- scale -------------------------------------------------------------------------------------
@@ -556,14 +612,31 @@ def measure_scale(report: Report, settings: Settings) -> None:
     growth = _growth(validators, settings, collector=True)
     plain = {name: validators[name] for name in (OURS, "floor")}
     growth_plain = _growth(plain, settings, collector=False)
+    for peer, limit in (("pydantic", 1.0), ("floor", 1.1)):
+        within = [
+            report.ratio("scale", f"{size:,} items", OURS, peer)
+            for size in workloads.SCALE_SIZES
+            if size <= 10_000
+        ]
+        worst = None if None in within else max(typing.cast("list[float]", within))
+        report.targets.append(
+            _at_most_ratio(
+                f"list of objects, 10 to 10,000 items, per item: adecore_tools / {NAMES[peer]}",
+                worst,
+                limit,
+            )
+        )
+    relative = growth[OURS] / growth["floor"] if "floor" in growth else None
     target = _at_most_ratio(
-        f"scale: per item at {BIG:,} / per item at {SMALL:,} (adecore_tools)", growth[OURS], 1.3
+        f"scale: time growth from {SMALL:,} to {BIG:,} items, over the floor's growth",
+        relative,
+        1.1,
     )
-    context = [f"{NAMES[name]} {value:.2f}x" for name, value in growth.items() if name != OURS]
+    context = [f"{NAMES[name]} {value:.2f}x" for name, value in growth.items()]
     context.extend(
         f"{NAMES[name]} with the collector off {value:.2f}x" for name, value in growth_plain.items()
     )
-    measured = f"{target.measured} (for comparison: {'; '.join(context)})"
+    measured = f"{target.measured} (growth: {'; '.join(context)})"
     report.targets.append(Target(target.what, measured, target.wanted, target.verdict))
 
 
@@ -678,9 +751,9 @@ def results_table(report: Report) -> str:
 
 
 def targets_table(report: Report) -> str:
-    """The issue-3 targets, each with what this run measured."""
+    """The targets, each with what this run measured."""
     rows = [[t.what, t.measured, t.wanted, t.verdict] for t in report.targets]
-    return table(["target (issue 3)", "measured", "wanted", "result"], rows)
+    return table(["target", "measured", "wanted", "result"], rows)
 
 
 def machine() -> list[tuple[str, str]]:

@@ -1,5 +1,5 @@
 """The benchmark measures the same work on every system: each validator it times decides every
-benchmark input as `parse_tool_input` does (issue 3, section 3). No timing is asserted here.
+benchmark input as `parse_tool_input` does. No timing is asserted here.
 
 The benchmark modules live in `benchmarks/`, which is not a package: its directory is put on
 `sys.path` to import them, as `python benchmarks/run.py` does.
