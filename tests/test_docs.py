@@ -80,6 +80,15 @@ def test_the_api_page_lists_every_public_name_and_no_other():
     assert sorted(listed) == sorted(adecore_tools.__all__)
 
 
+def test_the_reference_names_every_public_name_and_no_other():
+    import adecore_tools  # noqa: PLC0415 - only for its __all__
+
+    section = _text("reference.md").split("## Public names", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split(" | ")[0] for line in section.splitlines() if line.startswith("| `")]
+    named = re.findall(r"`(\w+)`", " ".join(rows))
+    assert sorted(named) == sorted(adecore_tools.__all__)
+
+
 def test_the_item_bound_advised_for_a_set_of_ints_refuses_every_crafted_hash():
     """Guarantees: the integers k * (2**61 - 1) share one hash, and so do their negatives, so a
     set of them is quadratic to build. The item bound the guide advises must refuse both: with
