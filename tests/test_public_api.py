@@ -60,7 +60,7 @@ PUBLIC_NAMES = [
     "Content",
 ]
 
-ADAPTERS = ["openai_agents"]
+ADAPTERS = ["openai_agents", "pydantic_ai"]
 """The modules that hand a registry to a framework, which `import adecore_tools` leaves out."""
 
 
