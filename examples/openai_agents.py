@@ -4,8 +4,8 @@
 
 `agent_tools(registry, make_call=note_call)` is one `FunctionTool` per notes tool, in strict mode
 where OpenAI's strict mode can state the tool. The host runs the agent with a context of its own,
-here a `Session`: who is asking, and the document they work on. For each call, `note_call`
-builds the `NoteCall` the tools see from it, deciding there what this caller may do:
+here a `Session` of `notes.py`: who is asking, and the document they work on. For each call,
+`note_call` builds the `NoteCall` the tools see from it, deciding there what this caller may do:
 
     agent = notes_agent()  # or notes_agent("gpt-5.5"); the SDK's default model without one
     await Runner.run(agent, "Write down: buy milk", context=Session("ada", doc))
@@ -16,32 +16,19 @@ The model reads back the tool's lines, or a refusal's text, which says what to f
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 from agents import Agent, FunctionTool, Model
 from agents.tool_context import ToolContext
 
 # `examples/` is not a package: Python puts a script's own folder first on `sys.path`.
-from notes import Document, NoteCall, registry
+from notes import NoteCall, Session, registry, session_call
 
 from adecore_tools.openai_agents import agent_tools
 
-EDITORS = frozenset({"ada"})
-"""Who may change a document; anyone else may read it."""
-
-
-@dataclass
-class Session:
-    """What the host knows about one run: who is asking, and the document they work on."""
-
-    user: str
-    doc: Document
-
 
 def note_call(ctx: ToolContext[Session]) -> NoteCall:
-    """The call object of one call: the run's document, which only an editor may change."""
-    session = ctx.context
-    return NoteCall(session.doc, may_write=session.user in EDITORS)
+    """The call object of one call, from the run's context: its session decides what it may do."""
+    return session_call(ctx.context)
 
 
 def notes_agent(model: str | Model | None = None) -> Agent[Session]:

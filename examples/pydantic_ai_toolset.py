@@ -3,9 +3,9 @@
     python examples/pydantic_ai_toolset.py    # prints the tools the agent lists; no model
 
 `RegistryToolset(registry, make_call=note_call)` lists every notes tool, with strict mode where
-the tool allows it. The host runs the agent with dependencies of its own, here a `Session`: who is
-asking, and the document they work on. For each call, `note_call` builds the `NoteCall` the tools
-see from them, deciding there what this caller may do:
+the tool allows it. The host runs the agent with dependencies of its own, here a `Session` of
+`notes.py`: who is asking, and the document they work on. For each call, `note_call` builds the
+`NoteCall` the tools see from them, deciding there what this caller may do:
 
     agent = notes_agent("openai:gpt-5.5")
     await agent.run("Write down: buy milk", deps=Session("ada", doc))
@@ -19,10 +19,9 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
-from dataclasses import dataclass
 
 # `examples/` is not a package: Python puts a script's own folder first on `sys.path`.
-from notes import Document, NoteCall, registry
+from notes import Document, NoteCall, Session, registry, session_call
 
 if sys.version_info < (3, 11):  # as for Pydantic AI; the type checkers read this file as 3.10 too
     msg = "adecore_tools.pydantic_ai, like Pydantic AI, needs Python 3.11 or newer"
@@ -34,22 +33,10 @@ from pydantic_ai.models.test import TestModel
 
 from adecore_tools.pydantic_ai import RegistryToolset
 
-EDITORS = frozenset({"ada"})
-"""Who may change a document; anyone else may read it."""
-
-
-@dataclass
-class Session:
-    """What the host knows about one run: who is asking, and the document they work on."""
-
-    user: str
-    doc: Document
-
 
 def note_call(ctx: RunContext[Session]) -> NoteCall:
-    """The call object of one call: the run's document, which only an editor may change."""
-    session = ctx.deps
-    return NoteCall(session.doc, may_write=session.user in EDITORS)
+    """The call object of one call, from the run's deps: their session decides what it may do."""
+    return session_call(ctx.deps)
 
 
 def notes_agent(model: str | Model) -> Agent[Session, str]:

@@ -12,6 +12,16 @@ from typing import Literal, cast
 
 from adecore_tools import Content, Image, create_tool_registry, define_toolkit, tool
 
+# The descriptions of the notes tools' `revision` and `dry_run` fields, as a model is shown them.
+REVISION = (
+    "The revision this write expects. The write is refused unless the document is still at this "
+    "revision; leave it out to write whatever the revision is."
+)
+DRY_RUN = (
+    "Set to true to check everything and write nothing. A dry run is never needed for safety: a "
+    "real call checks the same things before it writes."
+)
+
 
 @dataclass
 class Task:

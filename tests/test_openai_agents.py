@@ -17,7 +17,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from adapter_tools import DEMO, RESULTS, STRICT
+from adapter_tools import DEMO, DRY_RUN, RESULTS, REVISION, STRICT
 from needs import missing
 
 pytest.importorskip("agents", reason=missing("agents"))
@@ -36,15 +36,6 @@ from adecore_tools import (
 from adecore_tools.openai_agents import agent_tools, function_tool
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-REVISION = (
-    "The revision this write expects. The write is refused unless the document is still at this "
-    "revision; leave it out to write whatever the revision is."
-)
-DRY_RUN = (
-    "Set to true to check everything and write nothing. A dry run is never needed for safety: a "
-    "real call checks the same things before it writes."
-)
 
 
 @pytest.fixture(scope="module")
@@ -387,7 +378,7 @@ def test_the_example_builds_each_call_object_from_the_run_session(examples):
                 [assistant_message("Done.")],
             ]
         )
-        session = examples.example.Session(user, doc)
+        session = examples.notes.Session(user, doc)
         runs.append(outputs(run_agent(examples.example.notes_agent(model), session)))
     assert runs == [
         ["note\twritten\nrevision\t1"],

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from adapter_tools import DEMO, RESULTS, STRICT
+from adapter_tools import DEMO, DRY_RUN, RESULTS, REVISION, STRICT
 from needs import missing
 
 pytest.importorskip("pydantic_ai", reason=missing("pydantic_ai"))
@@ -38,15 +38,6 @@ from adecore_tools import ToolRefusal, create_tool_registry, parse_refusal_body,
 from adecore_tools.pydantic_ai import RegistryToolset
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-REVISION = (
-    "The revision this write expects. The write is refused unless the document is still at this "
-    "revision; leave it out to write whatever the revision is."
-)
-DRY_RUN = (
-    "Set to true to check everything and write nothing. A dry run is never needed for safety: a "
-    "real call checks the same things before it writes."
-)
 
 
 @pytest.fixture(scope="module")
@@ -378,7 +369,7 @@ def test_the_example_builds_each_call_object_from_the_run_session(examples):
     for user, doc in (("ada", first), ("bob", second)):
         script = Script([("note_write", {"text": f"{user} was here"})])
         agent = examples.example.notes_agent(FunctionModel(script))
-        runs.append(returned(agent, examples.example.Session(user, doc)))
+        runs.append(returned(agent, examples.notes.Session(user, doc)))
     assert runs == [
         ["note\twritten\nrevision\t1"],
         ["refused\tnot-permitted\tThis caller may read this document but not change it."],
