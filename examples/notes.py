@@ -98,6 +98,27 @@ class NoteCall(ToolCall):
     may_write: bool
 
 
+EDITORS = frozenset({"ada"})
+"""Who may change a document in a `Session`; anyone else may read it."""
+
+
+@dataclass
+class Session:
+    """What a host knows about one run of an agent: who is asking, and their document.
+
+    The agent examples (`openai_agents.py`, `pydantic_ai_toolset.py`) run with one, and build
+    each call's `NoteCall` from it with `session_call`.
+    """
+
+    user: str
+    doc: Document
+
+
+def session_call(session: Session) -> NoteCall:
+    """The call object of a call in `session`: its document, which only an editor may change."""
+    return NoteCall(session.doc, may_write=session.user in EDITORS)
+
+
 def _stale(error: StaleRevisionError) -> ToolRefusal:
     return ToolRefusal(
         "stale-revision",

@@ -1,83 +1,57 @@
-"""Hand a registry's tools to the OpenAI Agents SDK (`openai-agents`).
+"""The notes tools in an OpenAI Agents SDK agent, given by `adecore_tools.openai_agents`.
 
-    python examples/openai_agents.py    # prints the tools built from the notes registry; no model
+    python examples/openai_agents.py    # prints the tools the agent is given; no model, no network
 
-`function_tools(registry)` turns each tool into an `agents.FunctionTool` with the tool's name,
-description and input schema. When the model calls one, the SDK hands over the arguments as a JSON
-string; they go to `registry.run` with the run's context as the call object, so the host decides
-per run what the tools may touch:
+`agent_tools(registry, make_call=note_call)` is one `FunctionTool` per notes tool, in strict mode
+where OpenAI's strict mode can state the tool. The host runs the agent with a context of its own,
+here a `Session` of `notes.py`: who is asking, and the document they work on. For each call,
+`note_call` builds the `NoteCall` the tools see from it, deciding there what this caller may do:
 
-    agent = Agent(name="notes", tools=function_tools(registry))
-    await Runner.run(agent, "Write down: buy milk", context=NoteCall(doc, may_write=True))
+    agent = notes_agent()  # or notes_agent("gpt-5.5"); the SDK's default model without one
+    await Runner.run(agent, "Write down: buy milk", context=Session("ada", doc))
 
-The tool's lines reach the model as one text, and a refusal as its `refusal_body` text, which says
-what went wrong and how to fix it. Any other exception is the host's bug and goes to the SDK, which
-fails the run or reports it as its failure policy says.
+The model reads back the tool's lines, or a refusal's text, which says what to fix.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
 
-import agents
-from agents import FunctionTool
+from agents import Agent, FunctionTool, Model
 from agents.tool_context import ToolContext
 
-from adecore_tools import Tool, ToolRefusal, ToolRegistry, refusal_body, tool_input_schema
+# `examples/` is not a package: Python puts a script's own folder first on `sys.path`.
+from notes import NoteCall, Session, registry, session_call
+
+from adecore_tools.openai_agents import agent_tools
 
 
-def function_tools(registry: ToolRegistry) -> list[agents.Tool]:
-    """One `FunctionTool` per tool of `registry`, in the registry's order.
-
-    Typed as the list `Agent(tools=...)` takes (a list of any of the SDK's tools).
-    """
-    return [function_tool(registry, t) for t in registry.tools]
+def note_call(ctx: ToolContext[Session]) -> NoteCall:
+    """The call object of one call, from the run's context: its session decides what it may do."""
+    return session_call(ctx.context)
 
 
-def function_tool(registry: ToolRegistry, t: Tool[..., Any]) -> FunctionTool:
-    """`t` as the Agents SDK's tool: invoked through `registry.run`, answered in text."""
-
-    async def invoke(ctx: ToolContext[Any], arguments: str) -> str:
-        try:
-            parsed: object = json.loads(arguments) if arguments else None
-        except (ValueError, RecursionError):
-            # Not JSON, or JSON Python will not read (an int of over 4300 digits, nesting past
-            # the recursion limit): hand the text itself on. The registry refuses anything that
-            # is not an object as `bad-arguments`, with the fields line, like any other bad input.
-            parsed = arguments
-        try:
-            lines = await registry.run(t.name, parsed, ctx.context)
-        except ToolRefusal as refusal:
-            return refusal_body(refusal)
-        return "\n".join(lines)
-
-    return FunctionTool(
-        name=t.name,
-        description=t.description,
-        params_json_schema=tool_input_schema(t),  # a plain copy: the SDK may change it
-        on_invoke_tool=invoke,
-        # Strict mode would rewrite the schema: every property required, no others allowed. A
-        # model would then have to send `revision` and `dry_run` with every write, and a limit
-        # with every read. Our schemas list only the required fields in `required` and carry no
-        # `additionalProperties` (the library refuses unknown fields itself, naming the closest
-        # real one), so they go to the model as they are.
-        strict_json_schema=False,
+def notes_agent(model: str | Model | None = None) -> Agent[Session]:
+    """An agent that keeps notes, for runs whose context is a `Session`."""
+    return Agent[Session](
+        name="notes",
+        instructions="Keep the user's notes with the note tools. Read before you write.",
+        model=model,
+        tools=agent_tools(registry, make_call=note_call),
     )
 
 
 def main() -> None:
     """Print what the Agents SDK will show a model for the notes tools."""
-    from notes import registry  # noqa: PLC0415 - examples/ is not a package; see mcp_server.py
-
-    for ft in (function_tool(registry, t) for t in registry.tools):
-        listing = {
-            "name": ft.name,
-            "description": ft.description,
-            "parameters": ft.params_json_schema,
-            "strict": ft.strict_json_schema,
-        }
-        print(json.dumps(listing, indent=2))
+    for ft in notes_agent().tools:
+        if isinstance(ft, FunctionTool):
+            listing = {
+                "name": ft.name,
+                "description": ft.description,
+                "parameters": ft.params_json_schema,
+                "strict": ft.strict_json_schema,
+            }
+            print(json.dumps(listing, indent=2))
 
 
 if __name__ == "__main__":

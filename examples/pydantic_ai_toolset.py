@@ -1,81 +1,73 @@
-"""Hand a registry's tools to Pydantic AI (`pydantic-ai-slim` is enough).
+"""The notes tools in a Pydantic AI agent, as the toolset `adecore_tools.pydantic_ai` gives.
 
-    python examples/pydantic_ai_toolset.py    # prints the tools built from the notes registry
+    python examples/pydantic_ai_toolset.py    # prints the tools the agent lists; no model
 
-`toolset(registry)` is a Pydantic AI `FunctionToolset` with one tool per registry tool: the tool's
-name, description and input schema. When the model calls one, its arguments go to `registry.run`
-with the run's dependencies as the call object, so the host decides per run what the tools may
-touch:
+`RegistryToolset(registry, make_call=note_call)` lists every notes tool, with strict mode where
+the tool allows it. The host runs the agent with dependencies of its own, here a `Session` of
+`notes.py`: who is asking, and the document they work on. For each call, `note_call` builds the
+`NoteCall` the tools see from them, deciding there what this caller may do:
 
-    agent = Agent("openai:gpt-5", deps_type=NoteCall, toolsets=[toolset(registry)])
-    await agent.run("Write down: buy milk", deps=NoteCall(doc, may_write=True))
+    agent = notes_agent("openai:gpt-5.5")
+    await agent.run("Write down: buy milk", deps=Session("ada", doc))
 
-Pydantic AI only parses the arguments as JSON here (text that is no JSON gets its own error, and
-any JSON value but an object fails the run); the registry checks everything else. The tool's
-lines reach the model as one text, and a refusal as its `refusal_body` text, which says what went
-wrong and how to fix it. Any other exception is the host's bug and fails the run.
+The model reads back the tool's lines, or a refusal's text, which says what to fix. (This file is
+not called `pydantic_ai.py`: run as a script, that name would hide the real package.)
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
-from typing import Any
 
-from pydantic_ai import RunContext
-from pydantic_ai import Tool as AgentTool
-from pydantic_ai.toolsets import FunctionToolset
+# `examples/` is not a package: Python puts a script's own folder first on `sys.path`.
+from notes import Document, NoteCall, Session, registry, session_call
 
-from adecore_tools import Tool, ToolRefusal, ToolRegistry, refusal_body, tool_input_schema
+if sys.version_info < (3, 11):  # as for Pydantic AI; the type checkers read this file as 3.10 too
+    msg = "adecore_tools.pydantic_ai, like Pydantic AI, needs Python 3.11 or newer"
+    raise RuntimeError(msg)
+
+from pydantic_ai import Agent, RunContext
+from pydantic_ai.models import Model
+from pydantic_ai.models.test import TestModel
+
+from adecore_tools.pydantic_ai import RegistryToolset
 
 
-def toolset(registry: ToolRegistry) -> FunctionToolset[Any]:
-    """A toolset of every tool of `registry`, in the registry's order."""
-    return FunctionToolset([agent_tool(registry, t) for t in registry.tools])
+def note_call(ctx: RunContext[Session]) -> NoteCall:
+    """The call object of one call, from the run's deps: their session decides what it may do."""
+    return session_call(ctx.deps)
 
 
-def agent_tool(registry: ToolRegistry, t: Tool[..., Any]) -> AgentTool[Any]:
-    """`t` as a Pydantic AI tool: invoked through `registry.run`, answered in text."""
-
-    # `ctx` is positional-only, so an argument named "ctx" lands in `arguments` like any other.
-    async def run(ctx: RunContext[Any], /, **arguments: Any) -> str:
-        try:
-            lines = await registry.run(t.name, arguments, ctx.deps)
-        except ToolRefusal as refusal:
-            return refusal_body(refusal)
-        return "\n".join(lines)
-
-    if sys.version_info < (3, 11):  # Pydantic AI takes `Self` from `typing`; checkers know this
-        msg = "Pydantic AI runs on Python 3.11 or newer"
-        raise RuntimeError(msg)
-    agent_tool = AgentTool.from_schema(
-        run,
-        name=t.name,
-        description=t.description,
-        # `from_schema` skips Pydantic's own argument checks: the registry does them.
-        json_schema=tool_input_schema(t),  # a plain copy: the framework may change it
-        takes_ctx=True,
+def notes_agent(model: str | Model) -> Agent[Session, str]:
+    """An agent that keeps notes, for runs whose dependencies are a `Session`."""
+    return Agent(
+        model,
+        deps_type=Session,
+        instructions="Keep the user's notes with the note tools. Read before you write.",
+        toolsets=[RegistryToolset(registry, make_call=note_call)],
     )
-    # Strict mode off, as in `openai_agents.py`. Left to infer it, Pydantic AI's OpenAI profile
-    # adds `additionalProperties: false` to every object of the schema: a record
-    # (`dict[str, X]`, listed as `{"type": "object"}`) would then tell the model it takes no key.
-    # The registry refuses unknown fields itself, naming the closest real one.
-    agent_tool.strict = False
-    return agent_tool
 
 
-def main() -> None:
-    """Print what Pydantic AI will show a model for the notes tools."""
-    from notes import registry  # noqa: PLC0415 - examples/ is not a package; see mcp_server.py
-
-    for t in toolset(registry).tools.values():
-        definition = t.tool_def
-        listing = {
+async def listed() -> list[dict[str, object]]:
+    """The tool definitions the agent lists for a model, as Pydantic AI sends them on."""
+    model = TestModel(call_tools=[])  # stands in for a model: it only records the request
+    await notes_agent(model).run("List the tools", deps=Session("ada", Document()))
+    parameters = model.last_model_request_parameters
+    return [
+        {
             "name": definition.name,
             "description": definition.description,
             "parameters": definition.parameters_json_schema,
             "strict": definition.strict,
         }
+        for definition in (parameters.function_tools if parameters else [])
+    ]
+
+
+def main() -> None:
+    """Print what Pydantic AI will show a model for the notes tools."""
+    for listing in asyncio.run(listed()):
         print(json.dumps(listing, indent=2))
 
 

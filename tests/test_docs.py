@@ -8,6 +8,7 @@ a package pip gave this Python no wheel of is skipped, saying which; the rest of
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import sys
@@ -87,6 +88,21 @@ def test_the_reference_names_every_public_name_and_no_other():
     rows = [line.split(" | ")[0] for line in section.splitlines() if line.startswith("| `")]
     named = re.findall(r"`(\w+)`", " ".join(rows))
     assert sorted(named) == sorted(adecore_tools.__all__)
+
+
+def test_the_api_page_lists_every_public_name_of_the_adapter_modules_and_no_other():
+    """Read from the source: the frameworks the modules import may not be installed."""
+    api = _text("api.md")
+    for module in ("openai_agents", "pydantic_ai"):
+        listed = re.findall(rf"^::: adecore_tools\.{module}\.(\w+)$", api, re.MULTILINE)
+        source = ast.parse((ROOT / "adecore_tools" / f"{module}.py").read_text(encoding="utf-8"))
+        [names] = [
+            ast.literal_eval(node.value)
+            for node in source.body
+            if isinstance(node, ast.Assign)
+            and [getattr(target, "id", None) for target in node.targets] == ["__all__"]
+        ]
+        assert sorted(listed) == sorted(names), module
 
 
 def test_the_item_bound_advised_for_a_set_of_ints_refuses_every_crafted_hash():

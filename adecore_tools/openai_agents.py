@@ -1,0 +1,128 @@
+"""A registry's tools as OpenAI Agents SDK tools: `agent_tools(registry)` for `Agent(tools=...)`.
+
+    pip install 'adecore_tools[openai-agents]'
+
+Each tool becomes an `agents.FunctionTool` with the tool's name, description and input schema:
+
+    agent = Agent(name="notes", tools=agent_tools(registry))
+    await Runner.run(agent, "Write down: buy milk", context=NoteCall(doc, may_write=True))
+
+- **Strict mode.** A tool goes to the model in strict mode, with its `openai-strict` schema (every
+  field required, a field that may be left out nullable), wherever that profile can state it. A
+  tool it cannot state (one with a record, `dict[str, X]`) goes with its MCP schema and strict
+  mode off. What a strict model sends for a field it leaves out, `null`, is what the registry
+  reads as "left out", so strict mode loses nothing. `strict=False` turns it off for every tool.
+- **A call.** The SDK hands over the arguments as JSON text; they go to `registry.run_json`
+  with the call object: the run's `context`, or what `make_call` builds from the SDK's tool
+  context, for each call.
+- **What the model gets back.** The tool's result as `tool_result(tool, value).text`: its text or
+  lines, a structured value's compact JSON, or the text of its content blocks (an image, audio or
+  resource block is not sent). A `ToolRefusal`, from the arguments, the tool or `make_call`, comes
+  back as its `refusal_body` text, which says what to fix. Any other exception goes to the SDK,
+  which fails the run with it.
+
+This module imports the SDK; `import adecore_tools` does not import this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeAlias
+
+try:
+    import agents
+    from agents import FunctionTool
+    from agents.tool_context import ToolContext
+except ModuleNotFoundError as _missing:
+    if _missing.name != "agents":  # the SDK is there, but something it needs is not
+        raise
+    raise ModuleNotFoundError(
+        "adecore_tools.openai_agents needs the OpenAI Agents SDK: "
+        "pip install 'adecore_tools[openai-agents]'",
+        name=_missing.name,
+    ) from _missing
+
+from ._refusals import ToolRefusal, refusal_body
+from ._registry import ToolRegistry
+from ._results import tool_result
+from ._tool import Tool
+
+__all__ = ["MakeCall", "agent_tools", "function_tool"]
+
+MakeCall: TypeAlias = Callable[[ToolContext[Any]], object]
+"""Builds the call object of one call from the SDK's tool context.
+
+`ctx.context` is what the host passed to `Runner.run(..., context=...)`; `ctx.tool_name` and
+`ctx.tool_call_id` say which call it is. A `ToolRefusal` it raises goes back to the model as text.
+"""
+
+
+def agent_tools(
+    registry: ToolRegistry, *, make_call: MakeCall | None = None, strict: bool = True
+) -> list[agents.Tool]:
+    """One `FunctionTool` per tool of `registry`, in the registry's order, for `Agent(tools=...)`.
+
+    Typed as the list `Agent` takes (of any of the SDK's tools); `function_tool` gives one tool
+    typed as a `FunctionTool`.
+
+    Args:
+        registry: The tools to hand over.
+        make_call: Builds each call's call object from the SDK's tool context; without it, the
+            call object is the run's `context`.
+        strict: Strict mode for every tool the `openai-strict` profile can state; `False` sends
+            every tool with its MCP schema and strict mode off.
+    """
+    entries = registry.openai_tools(strict=strict)
+    return [
+        _function_tool(registry, t, e, make_call)
+        for t, e in zip(registry.tools, entries, strict=True)
+    ]
+
+
+def function_tool(
+    registry: ToolRegistry,
+    tool: Tool[..., Any],
+    *,
+    make_call: MakeCall | None = None,
+    strict: bool = True,
+) -> FunctionTool:
+    """One tool of `registry` as a `FunctionTool`, as `agent_tools` builds each.
+
+    `ValueError` for a tool that is not in `registry`: the call would run another tool, or none.
+    """
+    if not isinstance(tool, Tool):
+        msg = f"function_tool(registry, tool) takes a Tool, got a {type(tool).__name__}"
+        raise TypeError(msg)
+    if tool not in registry:
+        msg = f"tool {tool.name!r} is not in the registry; add its toolkit, or pass its registry"
+        raise ValueError(msg)
+    entry = registry.openai_tools(strict=strict)[registry.tools.index(tool)]
+    return _function_tool(registry, tool, entry, make_call)
+
+
+def _function_tool(
+    registry: ToolRegistry,
+    tool: Tool[..., Any],
+    entry: dict[str, Any],
+    make_call: MakeCall | None,
+) -> FunctionTool:
+    """`tool` as the SDK's tool, from its OpenAI entry: run by `registry`, answered in text."""
+    name = tool.name
+
+    async def invoke(ctx: ToolContext[Any], arguments: str) -> str:
+        try:
+            call = ctx.context if make_call is None else make_call(ctx)
+            value = await registry.run_json(name, arguments, call)
+        except ToolRefusal as refusal:
+            return refusal_body(refusal)
+        return tool_result(tool, value).text
+
+    return FunctionTool(
+        name=name,
+        description=entry["description"],
+        # A plain copy, ours to give: the SDK copies it again, and in strict mode checks it with
+        # `ensure_strict_json_schema`, which leaves the `openai-strict` schema as it is.
+        params_json_schema=entry["parameters"],
+        on_invoke_tool=invoke,
+        strict_json_schema=entry["strict"],
+    )

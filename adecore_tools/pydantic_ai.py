@@ -1,0 +1,149 @@
+"""A registry's tools as one Pydantic AI toolset: `RegistryToolset(registry)` for an `Agent`.
+
+    pip install 'adecore_tools[pydantic-ai]'    # Python 3.11 or newer, as Pydantic AI
+
+The toolset lists each tool with its name, description and input schema, and runs a call through
+the registry, as Pydantic AI's own MCP toolset does for a server's tools:
+
+    agent = Agent(model, deps_type=NoteCall, toolsets=[RegistryToolset(registry)])
+    await agent.run("Write down: buy milk", deps=NoteCall(doc, may_write=True))
+
+- **Strict mode.** A tool is listed with `strict=True` and its `openai-strict` schema (every field
+  required, a field that may be left out nullable) wherever that profile can state it; Pydantic
+  AI asks each provider for strict mode where it has one. A tool the profile cannot state (one
+  with a record, `dict[str, X]`) is listed with its MCP schema and `strict=False`, so that no
+  provider closes the record to every key. What a strict model sends for a field it leaves out,
+  `null`, is what the registry reads as "left out", so strict mode loses nothing.
+  `strict=False` lists every tool that way.
+- **A call.** Pydantic AI parses the arguments as JSON and checks nothing else: whatever JSON
+  value they are goes to `registry.run` (`null` as no fields), with the call object: the run's
+  `deps`, or what `make_call` builds from the run context, for each call. Text that is no JSON at
+  all is answered by Pydantic AI itself, with its own validation error.
+- **What the model gets back.** The tool's result as `tool_result(tool, value).text`: its text or
+  lines, a structured value's compact JSON, or the text of its content blocks (an image, audio or
+  resource block is not sent). A `ToolRefusal`, from the arguments, the tool or `make_call`, comes
+  back as its `refusal_body` text, which says what to fix, and costs no retry. Any other
+  exception fails the run.
+
+This module imports Pydantic AI; `import adecore_tools` does not import this module.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from typing_extensions import TypeVar
+
+if sys.version_info < (3, 11):
+    raise ImportError(
+        "adecore_tools.pydantic_ai needs Python 3.11 or newer, as Pydantic AI does",
+        name="pydantic_ai",
+    )
+
+try:
+    from pydantic_ai import RunContext
+    from pydantic_ai.tools import ToolDefinition
+    from pydantic_ai.toolsets import AbstractToolset, ToolsetTool
+    from pydantic_core import SchemaValidator, core_schema
+except ModuleNotFoundError as _missing:
+    if _missing.name != "pydantic_ai":  # Pydantic AI is there, but something it needs is not
+        raise
+    raise ModuleNotFoundError(
+        "adecore_tools.pydantic_ai needs Pydantic AI: pip install 'adecore_tools[pydantic-ai]'",
+        name=_missing.name,
+    ) from _missing
+
+from ._refusals import ToolRefusal, refusal_body
+from ._registry import ToolRegistry
+from ._results import tool_result
+
+__all__ = ["RegistryToolset"]
+
+DepsT = TypeVar("DepsT", default=Any)
+"""The type of the run's `deps`, which `make_call` reads."""
+
+
+def _null_as_no_fields(arguments: object) -> object:
+    return {} if arguments is None else arguments
+
+
+# Any JSON value is let through, for the registry to check and refuse: an array or a number is a
+# `bad-arguments` refusal, not a `TypeError` in the run. `null` becomes `{}`: Pydantic AI takes
+# validated arguments of `None` for a bug, the registry reads them as no fields either way.
+_ANY_JSON = SchemaValidator(
+    core_schema.no_info_after_validator_function(_null_as_no_fields, core_schema.any_schema())
+)
+
+
+class RegistryToolset(AbstractToolset[DepsT]):
+    """The tools of a registry, as one Pydantic AI toolset.
+
+    Args:
+        registry: The tools to list and run, in the registry's order.
+        make_call: Builds each call's call object from the run context (`ctx.deps` is what the
+            host passed to `agent.run(..., deps=...)`, `ctx.tool_name` the tool called); without
+            it, the call object is the run's `deps`. A `ToolRefusal` it raises goes back to the
+            model as text.
+        strict: Strict mode for every tool the `openai-strict` profile can state; `False` lists
+            every tool with its MCP schema and `strict=False`.
+        id: The toolset's id, unique among an agent's toolsets; durable execution needs one.
+        max_retries: How often a tool may ask the model to retry (when Pydantic AI refuses text
+            that is no JSON); the agent's own setting if `None`.
+    """
+
+    def __init__(
+        self,
+        registry: ToolRegistry,
+        *,
+        make_call: Callable[[RunContext[DepsT]], object] | None = None,
+        strict: bool = True,
+        id: str | None = None,  # noqa: A002 - the name every Pydantic AI toolset takes
+        max_retries: int | None = None,
+    ) -> None:
+        """Keep the registry and the options; the tools are listed for each run step."""
+        self.registry = registry
+        self.make_call = make_call
+        self.strict = strict
+        self.max_retries = max_retries
+        self._id = id
+
+    @property
+    def id(self) -> str | None:
+        """The id given, or `None`."""
+        return self._id
+
+    async def get_tools(self, ctx: RunContext[DepsT]) -> dict[str, ToolsetTool[DepsT]]:
+        """A tool definition for each tool, built from the registry's OpenAI listing."""
+        retries = ctx.max_retries if self.max_retries is None else self.max_retries
+        tools: dict[str, ToolsetTool[DepsT]] = {}
+        for entry in self.registry.openai_tools(strict=self.strict):  # plain copies, ours
+            definition = ToolDefinition(
+                name=entry["name"],
+                description=entry["description"],
+                parameters_json_schema=entry["parameters"],
+                strict=entry["strict"],
+            )
+            tools[definition.name] = ToolsetTool(
+                toolset=self, tool_def=definition, max_retries=retries, args_validator=_ANY_JSON
+            )
+        return tools
+
+    async def call_tool(
+        self,
+        name: str,
+        tool_args: dict[str, Any],
+        ctx: RunContext[DepsT],
+        tool: ToolsetTool[DepsT],  # noqa: ARG002 - the registry knows the tool by its name
+    ) -> str:
+        """Run the tool through the registry: its result, or the refusal, as text."""
+        try:
+            call = ctx.deps if self.make_call is None else self.make_call(ctx)
+            value = await self.registry.run(name, tool_args, call)
+        except ToolRefusal as refusal:
+            return refusal_body(refusal)
+        ran = self.registry.get(name)
+        if ran is None:  # a registry runs only tools it has; this keeps the type checkers sure
+            raise LookupError(name)
+        return tool_result(ran, value).text

@@ -1,0 +1,70 @@
+"""The adapter modules: `import adecore_tools` loads neither, and each says what it needs.
+
+`adecore_tools.openai_agents` and `adecore_tools.pydantic_ai` import their frameworks, which the
+package does not depend on: a host imports the one it uses, after installing its extra.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+
+import pytest
+from needs import missing
+
+ADAPTERS = {
+    # module: (the framework's package, its name in words, the extra that installs it)
+    "adecore_tools.openai_agents": ("agents", "the OpenAI Agents SDK", "openai-agents"),
+    "adecore_tools.pydantic_ai": ("pydantic_ai", "Pydantic AI", "pydantic-ai"),
+}
+FRAMEWORKS = {"agents", "openai", "pydantic_ai", "pydantic", "pydantic_core", "mcp"}
+
+
+def _python(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(  # noqa: S603 - our interpreter, our code
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+
+
+def test_importing_the_package_loads_no_adapter_and_no_framework():
+    done = _python("import json, sys\nimport adecore_tools\nprint(json.dumps(sorted(sys.modules)))")
+    assert done.returncode == 0, done.stderr
+    modules = set(json.loads(done.stdout))
+    assert "adecore_tools" in modules
+    assert not modules & set(ADAPTERS)
+    assert not {name.partition(".")[0] for name in modules} & FRAMEWORKS
+
+
+@pytest.mark.parametrize("module", sorted(ADAPTERS))
+def test_an_adapter_without_its_framework_says_which_extra_installs_it(module):
+    framework, words, extra = ADAPTERS[module]
+    if framework == "pydantic_ai" and sys.version_info < (3, 11):
+        pytest.skip("on Python 3.10 the module says first that it needs Python 3.11")
+    # `None` in `sys.modules` makes an import fail as if the package were not installed.
+    done = _python(f"import sys\nsys.modules[{framework!r}] = None\nimport {module}")
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1] == (
+        f"ModuleNotFoundError: {module} needs {words}: pip install 'adecore_tools[{extra}]'"
+    )
+
+
+@pytest.mark.parametrize(
+    ("module", "dependency"),
+    [("adecore_tools.openai_agents", "openai"), ("adecore_tools.pydantic_ai", "pydantic")],
+)
+def test_a_framework_that_fails_to_import_says_so_itself(module, dependency):
+    framework = ADAPTERS[module][0]
+    pytest.importorskip(framework, reason=missing(framework))
+    done = _python(f"import sys\nsys.modules[{dependency!r}] = None\nimport {module}")
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1] == (
+        f"ModuleNotFoundError: import of {dependency} halted; None in sys.modules"
+    )
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 11), reason="only Python 3.10 has no Pydantic AI")
+def test_on_python_3_10_the_pydantic_ai_adapter_says_it_needs_3_11():
+    with pytest.raises(ImportError, match=r"needs Python 3\.11 or newer, as Pydantic AI does"):
+        importlib.import_module("adecore_tools.pydantic_ai")
