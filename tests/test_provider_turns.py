@@ -225,7 +225,9 @@ def gemini_turn(name: str, arguments: dict[str, Any]) -> tuple[str, list[Request
     with ProviderServer(reply, gemini_text("Ordered.")) as server:
         text = asyncio.run(turn(server.url))
     first, second = server.requests
-    path = "/v1/models/gemini-test:generateContent"
+    # the SDK's default API version: v1 from google-genai 3 (Python 3.11+), v1beta before
+    version = "v1" if first.path.startswith("/v1/") else "v1beta"
+    path = f"/{version}/models/gemini-test:generateContent"
     assert [(r.method, r.path) for r in server.requests] == [("POST", path)] * 2
     assert first.headers["x-goog-api-key"] == "test-key"
     listing = registry.gemini_tools()
