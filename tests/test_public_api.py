@@ -75,9 +75,20 @@ def test_each_public_name_is_importable(name):
     assert namespace[name] is getattr(module, name)
 
 
+PUBLIC_MODULES = {"mcp"}
+"""The public submodules: imported only by a host that needs them, then a package attribute."""
+
+
 def test_no_other_public_names():
     public = {name for name in dir(adecore_tools) if not name.startswith("_")}
-    assert public == set(PUBLIC_NAMES)
+    assert public - PUBLIC_MODULES == set(PUBLIC_NAMES)
+    for name in public & PUBLIC_MODULES:
+        assert getattr(adecore_tools, name) is importlib.import_module(f"adecore_tools.{name}")
+
+
+def test_each_public_module_is_a_file_of_the_package_and_no_other_is():
+    files = pathlib.Path(adecore_tools.__file__).parent.glob("*.py")
+    assert {f.stem for f in files if not f.stem.startswith("_")} == PUBLIC_MODULES
 
 
 def test_star_import_gives_exactly_the_public_names():
