@@ -2,7 +2,7 @@
 
 `pip install -e '.[test]'` installs every package below wherever it has a release for the running
 Python, so a test skips for a missing one only where pip cannot give it. The Node.js clients
-(tests/ts_client, tests/inspector) are installed by `npm ci` in their folder.
+(tests/ts_client, tests/inspector, tests/conformance) are installed by `npm ci` in their folder.
 """
 
 from __future__ import annotations

@@ -344,7 +344,7 @@ def test_the_typescript_client_checks_structured_content_and_reads_every_block()
 
 
 def test_every_client_folder_pins_its_packages():
-    for folder in ("ts_client", "inspector"):
+    for folder in ("ts_client", "inspector", "conformance"):
         manifest = json.loads((TESTS / folder / "package.json").read_text())
         versions = manifest["dependencies"].values()
         assert all(version[0].isdigit() for version in versions), manifest
