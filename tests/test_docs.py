@@ -56,7 +56,7 @@ def test_every_json_sample_parses(page: Path):
 
 
 def test_the_integration_samples_exist():
-    assert len(samples(_text("integrations.md"))) == 3
+    assert len(samples(_text("integrations.md"))) == 5
 
 
 def test_every_page_is_in_the_site_and_every_link_leads_somewhere():
@@ -78,6 +78,12 @@ def test_the_api_page_lists_every_public_name_and_no_other():
     api = _text("api.md")
     listed = re.findall(r"^::: adecore_tools\.(\w+)$", api, re.MULTILINE)
     assert sorted(listed) == sorted(adecore_tools.__all__)
+
+
+def test_the_api_page_lists_every_public_name_of_the_mcp_module():
+    mcp = pytest.importorskip("adecore_tools.mcp", reason=missing("mcp"))
+    listed = re.findall(r"^::: adecore_tools\.mcp\.(\w+)$", _text("api.md"), re.MULTILINE)
+    assert sorted(listed) == sorted(mcp.__all__)
 
 
 def test_the_item_bound_advised_for_a_set_of_ints_refuses_every_crafted_hash():
