@@ -19,8 +19,7 @@ from typing import Any
 
 from mcp import types
 from mcp.server import Server, ServerRequestContext
-from mcp.shared.message import ServerMessageMetadata
-from mcp_served import serve_http
+from mcp_served import sample, serve_http
 
 from adecore_tools import (
     Audio,
@@ -149,17 +148,7 @@ def _client_can(call: ConformanceCall, capability: types.ClientCapabilities, wha
 async def test_sampling(call: ConformanceCall, prompt: str) -> str:
     """Asks the client's model to answer the prompt."""
     _client_can(call, types.ClientCapabilities(sampling=types.SamplingCapability()), "sampling")
-    message = types.SamplingMessage(role="user", content=types.TextContent(text=prompt))
-    request = types.CreateMessageRequest(
-        params=types.CreateMessageRequestParams(messages=[message], max_tokens=100)
-    )
-    answer = await call.ctx.session.send_request(
-        request,
-        types.CreateMessageResult,
-        metadata=ServerMessageMetadata(related_request_id=call.ctx.request_id),
-    )
-    content = answer.content
-    return f"LLM response: {content.text if isinstance(content, types.TextContent) else content}"
+    return f"LLM response: {await sample(call.ctx, prompt, max_tokens=100)}"
 
 
 @tool("conformance")

@@ -147,21 +147,30 @@ def _back_channel(call: ServedCall) -> None:
         )
 
 
+async def sample(ctx: ServerRequestContext[Any, Any], prompt: str, *, max_tokens: int) -> str:
+    """Ask the client's model (sampling) on this request's stream; the text it answers.
+
+    The SDK's own request: its `session.create_message` sends the same, but warns that sampling
+    is deprecated in 2026-07-28, which this suite's warnings-as-errors makes a failure.
+    """
+    message = types.SamplingMessage(role="user", content=types.TextContent(text=prompt))
+    request = types.CreateMessageRequest(
+        params=types.CreateMessageRequestParams(messages=[message], max_tokens=max_tokens)
+    )
+    answer = await ctx.session.send_request(
+        request,
+        types.CreateMessageResult,
+        metadata=ServerMessageMetadata(related_request_id=ctx.request_id),
+    )
+    content = answer.content
+    return content.text if isinstance(content, types.TextContent) else f"({content.type})"
+
+
 @tool("served")
 async def ask_model(call: ServedCall, prompt: str) -> str:
     """Ask the client's model, through sampling."""
     _back_channel(call)
-    message = types.SamplingMessage(role="user", content=types.TextContent(text=prompt))
-    request = types.CreateMessageRequest(
-        params=types.CreateMessageRequestParams(messages=[message], max_tokens=50)
-    )
-    answer = await call.ctx.session.send_request(
-        request,
-        types.CreateMessageResult,
-        metadata=ServerMessageMetadata(related_request_id=call.ctx.request_id),
-    )
-    content = answer.content
-    return f"the model said: {content.text if isinstance(content, types.TextContent) else '?'}"
+    return f"the model said: {await sample(call.ctx, prompt, max_tokens=50)}"
 
 
 @tool("served")
@@ -194,6 +203,19 @@ registry = create_tool_registry(
         )
     ]
 )
+
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "0"},
+    },
+}
+"""A raw client's first request: the handshake, at 2025-11-25."""
 
 
 def make_call(ctx: ServerRequestContext[Any, Any]) -> ServedCall:

@@ -141,19 +141,9 @@ def test_the_official_client_over_streamable_http(mode, url):
 
 
 def _post_initialize(url: str, headers: dict[str, str]) -> int:
-    body = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-11-25",
-            "capabilities": {},
-            "clientInfo": {"name": "raw", "version": "0"},
-        },
-    }
     request = urllib.request.Request(  # noqa: S310 - a 127.0.0.1 URL we started
         url,
-        data=json.dumps(body).encode(),
+        data=json.dumps(mcp_served.INITIALIZE).encode(),
         headers={
             "Content-Type": "application/json",
             "Accept": "application/json, text/event-stream",

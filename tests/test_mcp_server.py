@@ -28,6 +28,7 @@ from needs import missing
 
 pytest.importorskip("mcp", reason=missing("mcp"))
 
+import mcp_served
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 from mcp import Client, ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
@@ -232,16 +233,7 @@ def test_a_dry_run_with_bad_arguments_is_still_refused(server):
 def test_stdout_carries_only_json_rpc_messages():
     """A raw client: every line the server writes on stdout is a JSON-RPC message."""
     lines = [
-        {
-            "jsonrpc": "2.0",
-            "id": 1,
-            "method": "initialize",
-            "params": {
-                "protocolVersion": "2025-11-25",
-                "capabilities": {},
-                "clientInfo": {"name": "raw", "version": "0"},
-            },
-        },
+        mcp_served.INITIALIZE,
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         {
             "jsonrpc": "2.0",
