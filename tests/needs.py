@@ -21,7 +21,7 @@ PACKAGES = {
     "msgspec": "msgspec",
     "openai": "openai",
     "anthropic": "anthropic",
-    "google": "google-genai",
+    "google": "google-genai (Python 3.11 or newer)",
 }
 
 
