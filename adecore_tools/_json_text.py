@@ -43,7 +43,8 @@ def arguments_of(text: object, advice: tuple[str, ...]) -> Any:
         why = f"{exc} is no JSON value (send a number, or null) at line {line}, column {column}"
         raise _refused(why, advice) from None
     except json.JSONDecodeError as exc:
-        raise _refused(f"{_why(exc)} at line {exc.lineno}, column {exc.colno}", advice) from None
+        line, column = _where(exc)
+        raise _refused(f"{_why(exc)} at line {line}, column {column}", advice) from None
     except RecursionError:
         raise _refused("nested too deep to read", advice) from None
     except ValueError:  # an int of more digits than Python converts
@@ -82,11 +83,32 @@ def _why(exc: json.JSONDecodeError) -> str:
         return "more text after the JSON value"
     if exc.msg.startswith("Unterminated string"):  # `at` is where the string begins
         return "a string never closed"
+    if exc.msg.startswith("Illegal trailing comma"):  # Python 3.13's own words for it
+        return "a trailing comma"
     if text[at] in "]}" or _TRAILING_COMMA.match(text, at):
         before = text[:at].rstrip()
         if before.endswith(","):
             return "a trailing comma"
     return exc.msg[:1].lower() + exc.msg[1:]
+
+
+def _where(exc: json.JSONDecodeError) -> tuple[int, int]:
+    """The line and column (from 1) where the text breaks, the same on every Python.
+
+    Python 3.13 places a trailing comma's error on the comma; earlier ones on the bracket that
+    follows it, as this does everywhere.
+    """
+    text, at = exc.doc, exc.pos
+    if exc.msg.startswith("Illegal trailing comma"):
+        bracket = _TRAILING_COMMA.match(text, at + 1)
+        if bracket is not None:
+            at = bracket.end() - 1
+    return _line_column(text, at)
+
+
+def _line_column(text: str, at: int) -> tuple[int, int]:
+    """The line and column (from 1) of index `at` of `text`."""
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
 _TRAILING_COMMA = re.compile(r"\s*[\]}]")
@@ -98,6 +120,4 @@ def _place(text: str, found: re.Match[str] | None) -> tuple[int, int]:
     """The line and column (from 1) of the first constant outside a string."""
     while found is not None and found.group(1) is None:
         found = _CONSTANT.search(text, found.end())
-    at = 0 if found is None else found.start(1)
-    line = text.count("\n", 0, at) + 1
-    return line, at - (text.rfind("\n", 0, at) + 1) + 1
+    return _line_column(text, 0 if found is None else found.start(1))

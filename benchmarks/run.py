@@ -32,6 +32,7 @@ import time
 import tracemalloc
 import typing
 from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AsyncExitStack
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from functools import partial
@@ -54,6 +55,7 @@ NAMES = {
     "msgspec": "msgspec.convert",
     "mcp": "MCP SDK MCPServer",
     "fastmcp": "fastmcp FastMCP",
+    "sdk-floor": "MCP SDK Server, prebuilt answer",
 }
 """How each system is named in the table."""
 
@@ -543,6 +545,91 @@ def measure_call(
             Row("call", "trivial body", name, samples.get(name), "call", note=notes[name])
         )
     _faster_by("call", "trivial body", "mcp", 15, report)
+    if workloads.installed("mcp"):
+        for mode, case in ROUND_TRIPS.items():
+            measure_round_trip(report, settings, loop, hosts, mode=mode, case=case)
+
+
+ROUND_TRIPS = {
+    "legacy": "tools/call round trip, SDK in-memory transport",
+    "auto": "tools/call round trip, SDK direct dispatch (2026-07-28)",
+}
+"""The SDK `Client`'s modes the round trip is measured in, and each one's case."""
+
+
+class Connected:
+    """MCP clients connected in process, held open by one task of `loop` until `close`.
+
+    The SDK's client runs task groups, which must be left by the task that entered them, while
+    each timed batch runs in a task of its own.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, hosts: dict[str, Any], mode: str) -> None:
+        """Connect a client to each system's server (the SDK's, fastmcp's, ours)."""
+        self._stop = asyncio.Event()
+        ready: asyncio.Future[dict[str, workloads.RoundTrip]] = loop.create_future()
+        self._task = loop.create_task(self._hold(hosts, mode, ready))
+        self.calls = loop.run_until_complete(ready)
+
+    async def _hold(
+        self,
+        hosts: dict[str, Any],
+        mode: str,
+        ready: asyncio.Future[dict[str, workloads.RoundTrip]],
+    ) -> None:
+        try:
+            async with AsyncExitStack() as stack:
+                targets = {
+                    OURS: workloads.ours_mcp_server(hosts[OURS]),
+                    "sdk-floor": workloads.sdk_floor_server(hosts[OURS]),
+                }
+                if "mcp" in hosts:
+                    targets["mcp"] = hosts["mcp"]
+                if "fastmcp" in hosts:
+                    targets["fastmcp"] = await workloads.fastmcp_lowlevel(hosts["fastmcp"], stack)
+                calls = {
+                    name: await workloads.round_trip(target, mode, stack)
+                    for name, target in targets.items()
+                }
+                ready.set_result(calls)
+                await self._stop.wait()
+        except BaseException as error:
+            if not ready.done():
+                ready.set_exception(error)
+            raise
+
+    def close(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Disconnect every client."""
+        self._stop.set()
+        loop.run_until_complete(self._task)
+
+
+def measure_round_trip(
+    report: Report,
+    settings: Settings,
+    loop: asyncio.AbstractEventLoop,
+    hosts: dict[str, Any],
+    *,
+    mode: str,
+    case: str,
+) -> None:
+    """One `tools/call` of the same tool and input, from the MCP SDK's `Client` to each server."""
+    _progress(f"call: {case}")
+    connected = Connected(loop, hosts, mode)
+    try:
+        batches = {name: async_batch(loop, call) for name, call in connected.calls.items()}
+        samples = interleaved(batches, settings)
+    finally:
+        connected.close(loop)
+    notes = {
+        OURS: "adecore_tools.mcp.mcp_server(registry, ...)",
+        "mcp": "MCPServer with @server.tool()",
+        "fastmcp": "FastMCP with @server.tool, its low-level server",
+        "sdk-floor": "the least a server on the SDK does: the SDK's own share",
+    }
+    for name in (OURS, "sdk-floor", "mcp", "fastmcp"):
+        report.rows.append(Row("call", case, name, samples.get(name), "call", note=notes[name]))
+    _faster_by("call", case, "mcp", 2, report, compared=("sdk-floor",), named=f", {case}")
 
 
 # --- scale -------------------------------------------------------------------------------------
@@ -695,9 +782,13 @@ def _faster_by(
     report: Report,
     *,
     compared: Sequence[str] = (),
+    named: str = "",
 ) -> None:
-    """The target `peer` / adecore_tools >= `factor`, and `peer` / each `compared` beside it."""
-    what = f"{workload}: {NAMES[peer]} / adecore_tools (times faster)"
+    """The target `peer` / adecore_tools >= `factor`, and `peer` / each `compared` beside it.
+
+    `named` follows the workload's name in the target's, where a workload has two targets.
+    """
+    what = f"{workload}{named}: {NAMES[peer]} / adecore_tools (times faster)"
     ratio = report.ratio(workload, case, peer, OURS)
     if ratio is None:
         report.targets.append(Target(what, "peer not installed", f">= {factor:.0f}x", "n/a"))
@@ -844,6 +935,20 @@ NOTES = """\
   in-process path (no middleware is installed, so it skips nothing that would run); the SDK with
   `MCPServer.call_tool(name, arguments)`. fastmcp's in-memory `Client(server)` is several times
   slower still and is not used.
+- call, round trip: one `tools/call` of the same tool with the same input, from the MCP SDK's own
+  `Client` to each system's server in the same process: `adecore_tools.mcp.mcp_server` over the
+  registry of 200 tools, the SDK's `MCPServer` and fastmcp's `FastMCP` (through the SDK `Server`
+  fastmcp builds, its lifespan entered; fastmcp's own client adds its own layers). Each client
+  is connected, and has listed the tools, before timing. "In-memory transport" is
+  `Client(server, mode="legacy")`: the `initialize` handshake (2025-11-25), then JSON-RPC
+  messages over the SDK's memory streams; "direct dispatch" is `Client(server)`, which lands on
+  2026-07-28, where the SDK hands each request to the server with no JSON-RPC framing. Each
+  system answers as it does for any client: ours one text block (a tool returning `str` has no
+  output model); the SDK and fastmcp also structured content `{"result": "ok"}` with an output
+  schema, which the client then checks. Every server keeps the SDK's default OpenTelemetry
+  middleware (a no-op without an exporter). The floor is a low-level SDK `Server` with the same
+  listing whose `tools/call` handler returns a result built once: what is left is the SDK's
+  client, transport and server machinery, which no server built on the SDK can avoid.
 - scale: per-item time of a `list[Item]` field (Item: a string and an int in [0, 1000)); peak
   memory is tracemalloc's peak while checking, over what building the input allocated; page
   faults are the minor faults (`getrusage`) per item over repeated checks: fresh pages the kernel

@@ -16,6 +16,7 @@ be objects when the function is defined (the `exec` that defines one would inher
 import importlib.util
 import itertools
 from collections.abc import Callable, Coroutine, Sequence
+from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from functools import cache
 from importlib import metadata
@@ -349,3 +350,72 @@ async def fastmcp_list(server: Any) -> list[Any]:
 async def fastmcp_call(server: Any) -> object:
     """The cheapest in-process call: `server.call_tool` without the (empty) middleware chain."""
     return await server.call_tool(CALLED, VALID, run_middleware=False)
+
+
+# --- one tools/call round trip through the MCP SDK's own client ----------------------------------
+
+RoundTrip = Callable[[], Coroutine[Any, Any, object]]
+"""One `tools/call` of the called tool with the valid input, through a connected client."""
+
+
+def ours_mcp_server(registry: ToolRegistry) -> Any:
+    """The registry served by `adecore_tools.mcp` (the tools take no call object)."""
+    from adecore_tools.mcp import mcp_server  # noqa: PLC0415 - needs the SDK, imported when used
+
+    return mcp_server(registry, lambda _ctx: None, name=TOOLKIT)
+
+
+def sdk_floor_server(registry: ToolRegistry) -> Any:
+    """The least a server on the SDK can do per call: the same listing, a prebuilt answer.
+
+    A low-level SDK `Server` whose `tools/call` handler returns the same text result, built
+    once, without looking at the request: what is left of a round trip is the SDK's own.
+    """
+    from mcp import types  # noqa: PLC0415 - an optional peer, imported when used
+    from mcp.server import Server  # noqa: PLC0415
+
+    listed = types.ListToolsResult(
+        tools=[types.Tool.model_validate(t) for t in ours_list(registry)]
+    )
+    answer = types.CallToolResult(content=[types.TextContent(text="ok")])
+
+    async def on_list_tools(_ctx: Any, _params: Any) -> types.ListToolsResult:
+        return listed
+
+    async def on_call_tool(_ctx: Any, _params: Any) -> types.CallToolResult:
+        return answer
+
+    return Server(TOOLKIT, on_list_tools=on_list_tools, on_call_tool=on_call_tool)
+
+
+async def fastmcp_lowlevel(server: Any, stack: AsyncExitStack) -> Any:
+    """fastmcp's own low-level server (an SDK `Server`), its lifespan entered on `stack`.
+
+    The SDK's `Client` connects to an SDK `Server` in process; fastmcp builds one of its own
+    for every FastMCP server, which its own in-memory client also runs.
+    """
+    await stack.enter_async_context(server._lifespan_manager())  # noqa: SLF001 - see above
+    return server._mcp_server  # noqa: SLF001
+
+
+async def round_trip(target: Any, mode: str, stack: AsyncExitStack) -> RoundTrip:
+    """Connect the MCP SDK's `Client` to `target` in process; its call of the called tool.
+
+    `mode="legacy"` is the `initialize` handshake (2025-11-25) over the SDK's in-memory
+    transport (memory streams, JSON-RPC messages); `"auto"` lands on 2026-07-28, where the SDK
+    hands each request to the server directly. The first call, which also lists the tools for
+    the client to check structured content with, must answer the tool's text.
+    """
+    from mcp import Client, types  # noqa: PLC0415 - an optional peer, imported when used
+
+    client = await stack.enter_async_context(Client(target, mode=mode))
+
+    async def call() -> object:
+        return await client.call_tool(CALLED, VALID)
+
+    first = await call()
+    assert isinstance(first, types.CallToolResult), first
+    assert first.is_error is False, first
+    assert isinstance(first.content[0], types.TextContent), first
+    assert first.content[0].text == "ok", first
+    return call

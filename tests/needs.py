@@ -1,10 +1,16 @@
 """Why a test skips when a package it needs is missing: which package, and where it installs.
 
 `pip install -e '.[test]'` installs every package below wherever it has a release for the running
-Python, so a test skips for a missing one only where pip cannot give it.
+Python, so a test skips for a missing one only where pip cannot give it. The Node.js clients
+(tests/ts_client, tests/inspector, tests/conformance) are installed by `npm ci` in their folder.
 """
 
 from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
 
 PACKAGES = {
     "mcp": "mcp",
@@ -15,7 +21,7 @@ PACKAGES = {
     "msgspec": "msgspec",
     "openai": "openai",
     "anthropic": "anthropic",
-    "google": "google-genai",
+    "google": "google-genai (Python 3.11 or newer)",
 }
 
 
@@ -23,3 +29,13 @@ def missing(module: str) -> str:
     """The skip reason for a test that needs `module` where it is not installed."""
     package = PACKAGES.get(module.partition(".")[0], module)
     return f"needs {package}, which the test extra installs where pip has it for this Python"
+
+
+def missing_node(folder: str, package: str) -> str | None:
+    """Why a test of a Node.js client in `tests/<folder>` skips, or None when it can run."""
+    for program in ("node", "npm"):
+        if shutil.which(program) is None:
+            return f"{program} is not installed"
+    if not (TESTS / folder / "node_modules" / package).is_dir():
+        return f"{package} is not installed: npm ci --prefix tests/{folder}"
+    return None

@@ -1,7 +1,8 @@
-"""The adapter modules: `import adecore_tools` loads neither, and each says what it needs.
+"""The adapter modules: `import adecore_tools` loads none, and each says what it needs.
 
-`adecore_tools.openai_agents` and `adecore_tools.pydantic_ai` import their frameworks, which the
-package does not depend on: a host imports the one it uses, after installing its extra.
+`adecore_tools.mcp`, `adecore_tools.openai_agents` and `adecore_tools.pydantic_ai` import an SDK
+or framework the package does not depend on: a host imports the one it uses, after installing its
+extra.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from needs import missing
 
 ADAPTERS = {
     # module: (the framework's package, its name in words, the extra that installs it)
+    "adecore_tools.mcp": ("mcp", "the MCP Python SDK", "mcp"),
     "adecore_tools.openai_agents": ("agents", "the OpenAI Agents SDK", "openai-agents"),
     "adecore_tools.pydantic_ai": ("pydantic_ai", "Pydantic AI", "pydantic-ai"),
 }
@@ -52,7 +54,11 @@ def test_an_adapter_without_its_framework_says_which_extra_installs_it(module):
 
 @pytest.mark.parametrize(
     ("module", "dependency"),
-    [("adecore_tools.openai_agents", "openai"), ("adecore_tools.pydantic_ai", "pydantic")],
+    [
+        ("adecore_tools.mcp", "pydantic"),
+        ("adecore_tools.openai_agents", "openai"),
+        ("adecore_tools.pydantic_ai", "pydantic"),
+    ],
 )
 def test_a_framework_that_fails_to_import_says_so_itself(module, dependency):
     framework = ADAPTERS[module][0]

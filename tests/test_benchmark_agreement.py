@@ -7,6 +7,7 @@ The benchmark modules live in `benchmarks/`, which is not a package: its directo
 
 import asyncio
 import sys
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -318,4 +319,30 @@ def test_fastmcp_declares_lists_and_calls_the_same_tools():
     listing, result = asyncio.run(scenario())
     assert sorted(t.name for t in listing) == [f"note_{i:03d}" for i in range(workloads.TOOL_COUNT)]
     assert sorted(listing[0].input_schema["required"]) == ["mode", "tags", "text"]
+    assert result.content[0].text == "ok"
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+@pytest.mark.parametrize("system", ["adecore_tools", "mcp", "fastmcp"])
+def test_each_round_trip_calls_the_same_tool_and_gets_its_text(system, mode):
+    """The round-trip case: the SDK's client reaches each server, and the tool answers 'ok'
+    (`workloads.round_trip` checks the first call)."""
+    pytest.importorskip("mcp", reason=missing("mcp"))
+    if system == "fastmcp":
+        pytest.importorskip("fastmcp", reason=missing("fastmcp"))
+    functions = [workloads.note_function(0)]
+
+    async def go() -> object:
+        async with AsyncExitStack() as stack:
+            if system == "adecore_tools":
+                target = workloads.ours_mcp_server(workloads.ours_define(functions))
+            elif system == "mcp":
+                target = workloads.mcp_define(workloads.mcp_server(), functions)
+            else:
+                server = workloads.fastmcp_define(workloads.fastmcp_server(), functions)
+                target = await workloads.fastmcp_lowlevel(server, stack)
+            call = await workloads.round_trip(target, mode, stack)
+            return await call()
+
+    result = asyncio.run(go())
     assert result.content[0].text == "ok"

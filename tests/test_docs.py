@@ -57,7 +57,7 @@ def test_every_json_sample_parses(page: Path):
 
 
 def test_the_integration_samples_exist():
-    assert len(samples(_text("integrations.md"))) == 3
+    assert len(samples(_text("integrations.md"))) == 5
 
 
 def test_every_page_is_in_the_site_and_every_link_leads_somewhere():
@@ -93,7 +93,7 @@ def test_the_reference_names_every_public_name_and_no_other():
 def test_the_api_page_lists_every_public_name_of_the_adapter_modules_and_no_other():
     """Read from the source: the frameworks the modules import may not be installed."""
     api = _text("api.md")
-    for module in ("openai_agents", "pydantic_ai"):
+    for module in ("mcp", "openai_agents", "pydantic_ai"):
         listed = re.findall(rf"^::: adecore_tools\.{module}\.(\w+)$", api, re.MULTILINE)
         source = ast.parse((ROOT / "adecore_tools" / f"{module}.py").read_text(encoding="utf-8"))
         [names] = [

@@ -28,11 +28,13 @@ from needs import missing
 
 pytest.importorskip("mcp", reason=missing("mcp"))
 
+import mcp_served
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 from mcp import Client, ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 
 from adecore_tools import ToolRefusal, parse_refusal_body
+from adecore_tools.mcp import TOOL_FAILED
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SERVER = EXAMPLES / "mcp_server.py"
@@ -231,16 +233,7 @@ def test_a_dry_run_with_bad_arguments_is_still_refused(server):
 def test_stdout_carries_only_json_rpc_messages():
     """A raw client: every line the server writes on stdout is a JSON-RPC message."""
     lines = [
-        {
-            "jsonrpc": "2.0",
-            "id": 1,
-            "method": "initialize",
-            "params": {
-                "protocolVersion": "2025-11-25",
-                "capabilities": {},
-                "clientInfo": {"name": "raw", "version": "0"},
-            },
-        },
+        mcp_served.INITIALIZE,
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         {
             "jsonrpc": "2.0",
@@ -326,13 +319,20 @@ def test_any_other_exception_is_logged_and_answered_with_a_generic_text(examples
             raise RuntimeError(msg)
 
     server = examples.mcp_server.create_server(BrokenDocument())
-    with caplog.at_level(logging.ERROR, logger="notes-mcp"):
+    with caplog.at_level(logging.ERROR, logger="adecore_tools"):
         result = _run_in_process(server, "note_read", {})
     assert result.is_error is True
-    assert result.content == [types.TextContent(text=examples.mcp_server.FAILED)]
-    assert "secret" not in examples.mcp_server.FAILED
-    assert parse_refusal_body(examples.mcp_server.FAILED) is None
-    [record] = [r for r in caplog.records if r.name == "notes-mcp"]
+    assert result.content == [types.TextContent(text=TOOL_FAILED)]
+    assert "secret" not in TOOL_FAILED
+    [record] = [r for r in caplog.records if r.name == "adecore_tools"]
     assert record.levelno == logging.ERROR
     assert record.exc_info is not None
     assert "note_read" in record.getMessage()
+
+
+def test_the_module_level_server_is_the_one_the_script_serves(examples):
+    """The SDK's `mcp run` looks for a module-level `server`; it is there, and it is ours."""
+    server = examples.mcp_server.server
+    assert server.name == "adecore-notes"
+    assert server.get_request_handler("tools/call") is not None
+    assert server.get_request_handler("logging/setLevel") is not None

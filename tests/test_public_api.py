@@ -60,8 +60,8 @@ PUBLIC_NAMES = [
     "Content",
 ]
 
-ADAPTERS = ["openai_agents", "pydantic_ai"]
-"""The modules that hand a registry to a framework, which `import adecore_tools` leaves out."""
+ADAPTERS = ["mcp", "openai_agents", "pydantic_ai"]
+"""The public modules, which hand a registry to an SDK or framework; the package imports none."""
 
 
 def test_all_is_exactly_the_public_list():
@@ -84,6 +84,11 @@ def test_no_other_public_names():
     assert public - set(ADAPTERS) == set(PUBLIC_NAMES)
     for name in public & set(ADAPTERS):
         assert getattr(adecore_tools, name) is importlib.import_module(f"adecore_tools.{name}")
+
+
+def test_each_public_module_is_a_file_of_the_package_and_no_other_is():
+    files = pathlib.Path(adecore_tools.__file__).parent.glob("*.py")
+    assert {f.stem for f in files if not f.stem.startswith("_")} == set(ADAPTERS)
 
 
 def test_star_import_gives_exactly_the_public_names():

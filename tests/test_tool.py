@@ -809,8 +809,8 @@ def test_a_quoted_type_parameter_of_a_generic_tool_reads_as_on_every_python():
         "class Scoped[V](ToolCall):\n"
         "    def __init__(self, value: V) -> None:\n"
         "        self.value = value\n"
-        "async def echo[V](call: Scoped[V], n: int) -> V:\n"
-        "    return call.value\n"
+        "async def echo[V](call: Scoped[V], n: int) -> str:\n"
+        "    return str(call.value)\n"
         "async def items[V](values: list[V]) -> None: ...\n"
         "t = make(echo)\n",
         namespace,

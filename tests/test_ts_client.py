@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from needs import missing
+from needs import missing, missing_node
 
 from adecore_tools import ToolRefusal, parse_refusal_body
 
@@ -27,18 +27,9 @@ CLIENT = ROOT / "tests" / "ts_client"
 SERVER = ROOT / "examples" / "mcp_server.py"
 
 
-def _skip_reason() -> str | None:
-    for tool in ("node", "npm"):
-        if shutil.which(tool) is None:
-            return f"{tool} is not installed"
-    if not (CLIENT / "node_modules" / "@modelcontextprotocol" / "sdk").is_dir():
-        return "the TypeScript SDK is not installed: npm ci --prefix tests/ts_client"
-    return None
-
-
 @pytest.fixture(scope="module")
 def output() -> dict[str, Any]:
-    reason = _skip_reason()
+    reason = missing_node("ts_client", "@modelcontextprotocol/sdk")
     if reason is not None:
         pytest.skip(reason)
     node = shutil.which("node")

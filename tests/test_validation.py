@@ -2362,17 +2362,34 @@ def test_suggestions_allow_one_edit_per_three_characters(wrong, hint):
 
 
 def _plain_distance(a: str, b: str) -> int:
-    """The edit distance the suggestions promise, worked out in full: the reference."""
-    before: list[int] = []
-    row = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        earlier, before, row = before, row, [i]
-        for j, cb in enumerate(b, 1):
-            cost = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                cost = min(cost, earlier[j - 2] + 1)
-            row.append(cost)
-    return row[-1]
+    """The edit distance the suggestions promise, worked out in full: the reference.
+
+    The unrestricted Damerau-Levenshtein distance (Lowrance and Wagner's whole table): a swapped
+    pair of neighbours may be edited between, so 'A_B' is two edits from 'ABA_'.
+    """
+    far = len(a) + len(b) + 1
+    # `table[i + 1][j + 1]` is the distance of a[:i] to b[:j]; row and column 0 stand outside
+    table = [[far] * (len(b) + 2) for _ in range(len(a) + 2)]
+    for i in range(len(a) + 1):
+        table[i + 1][1] = i
+    for j in range(len(b) + 1):
+        table[1][j + 1] = j
+    last_row: dict[str, int] = {}
+    for i in range(1, len(a) + 1):
+        last_column = 0
+        for j in range(1, len(b) + 1):
+            k, m = last_row.get(b[j - 1], 0), last_column
+            same = a[i - 1] == b[j - 1]
+            if same:
+                last_column = j
+            table[i + 1][j + 1] = min(
+                table[i][j] + (not same),
+                table[i + 1][j] + 1,
+                table[i][j + 1] + 1,
+                table[k][m] + (i - k - 1) + 1 + (j - m - 1),
+            )
+        last_row[a[i - 1]] = i
+    return table[len(a) + 1][len(b) + 1]
 
 
 def _plain_closest(word: str, names: Sequence[str]) -> str | None:

@@ -1,0 +1,237 @@
+"""An MCP server for a registry, on the official MCP Python SDK's low-level `Server`.
+
+`pip install 'adecore_tools[mcp]'` installs the SDK (`mcp>=2.3,<3`) and uvicorn. The package
+itself never imports this module: only a host that serves MCP does.
+
+    from adecore_tools.mcp import mcp_server
+
+    server = mcp_server(registry, make_call, name="notes")
+
+`make_call(ctx)` is the host's: given the SDK's request context of one `tools/call`, it returns
+the call object the tool receives (or `None`); it may be a plain or an `async` function. It is
+where a host decides who is calling and what they may touch; a `ToolRefusal` it raises is
+answered like the tool's own.
+
+Over stdio, with the SDK's transport:
+
+    import anyio
+    from mcp.server.stdio import stdio_server
+
+    async def main() -> None:
+        async with stdio_server() as (read_stream, write_stream):
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+
+    anyio.run(main)
+
+Over streamable HTTP, on 127.0.0.1 at `/mcp` (for a local host the SDK turns DNS-rebinding
+protection on: a request whose `Host` or `Origin` is not local is refused):
+
+    import uvicorn
+
+    uvicorn.run(server.streamable_http_app(host="127.0.0.1"), host="127.0.0.1", port=8000)
+
+What a client receives of a call: each block of `tool_result(tool, value)` as its MCP content
+block, and `structuredContent` for a tool with an output model; a `ToolRefusal` (bad arguments
+and unknown tools included) as an error result (`isError: true`) whose text is
+`refusal_body(refusal)`; any other exception as an error result with the text `TOOL_FAILED`,
+its traceback logged on the `adecore_tools` logger.
+"""
+
+from __future__ import annotations
+
+import base64
+import inspect
+import logging
+import typing
+from collections.abc import Callable
+from typing import Any
+
+try:
+    from mcp import types
+    from mcp.server import Server, ServerRequestContext
+    from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS
+except ModuleNotFoundError as _missing:
+    if _missing.name != "mcp":  # the SDK is there, but something it needs is not
+        raise
+    raise ModuleNotFoundError(
+        "adecore_tools.mcp needs the MCP Python SDK: pip install 'adecore_tools[mcp]'",
+        name=_missing.name,
+    ) from _missing
+
+from ._content import Audio, Content, Image, Text, ToolResult
+from ._refusals import ToolRefusal, refusal_body
+from ._registry import ToolRegistry
+from ._results import tool_result
+
+__all__ = ["LEVELS", "TOOL_FAILED", "log_level", "logs_at", "mcp_server"]
+
+TOOL_FAILED = "The tool failed on the server's side; the server logged the error. Tell the user."
+"""What a client reads when a tool raised something other than a refusal: nothing of the error."""
+
+LEVELS: tuple[types.LoggingLevel, ...] = typing.get_args(types.LoggingLevel)
+"""MCP's log levels, least severe first (`debug` ... `emergency`)."""
+
+_LEVEL_KEY = "adecore_tools.log_level"
+"""Where the level a client set with `logging/setLevel` is kept, in its connection's state."""
+
+_logger = logging.getLogger("adecore_tools")
+
+
+def mcp_server(
+    registry: ToolRegistry,
+    make_call: Callable[[ServerRequestContext[Any, Any]], object],
+    *,
+    name: str,
+    version: str | None = None,
+    instructions: str | None = None,
+) -> Server[Any]:
+    """A low-level MCP `Server` that lists and runs the tools of `registry`.
+
+    `tools/list` answers `registry.mcp_tools()`, converted to the SDK's types once, here.
+    `tools/call` builds the call object with `make_call(ctx)` (awaited when it returns an
+    awaitable), runs the tool with `registry.run` and answers `tool_result` of its value.
+    `logging/setLevel` keeps the client's level for `log_level(ctx)` to read.
+
+    `name`, `version` and `instructions` are what the client reads on `initialize`. The server
+    is the SDK's own: serve it with the SDK's transports (the module's docstring shows stdio
+    and HTTP), and add handlers or middleware to it as to any.
+    """
+    if not isinstance(registry, ToolRegistry):
+        msg = f"mcp_server takes a ToolRegistry, got {type(registry).__name__}"
+        raise TypeError(msg)
+    if not callable(make_call):
+        msg = "make_call is a function of the request context returning the call object"
+        raise TypeError(msg)
+    if not isinstance(name, str):
+        msg = f"name is the server's name, a str; got {name!r}"
+        raise TypeError(msg)
+    listing = registry.mcp_tools()
+    listed = types.ListToolsResult(tools=[types.Tool.model_validate(entry) for entry in listing])
+    schemas: dict[str, Any] = {entry["name"]: entry["inputSchema"] for entry in listing}
+    tools = {t.name: t for t in registry}
+
+    async def on_list_tools(
+        _ctx: ServerRequestContext[Any, Any], _params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return listed
+
+    async def on_call_tool(
+        ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
+        called = params.name
+        try:
+            call = make_call(ctx)
+            if inspect.isawaitable(call):
+                call = await call
+            value = await registry.run(called, params.arguments, call)
+            return _sent(tool_result(tools[called], value))
+        except ToolRefusal as refusal:
+            # Bad arguments, an unknown tool, the tool's own refusal: the model reads it, with
+            # its advice rows, and can act on it.
+            return _text(refusal_body(refusal), is_error=True)
+        except Exception:
+            # A bug on the host's side: the details are for the server's log, not the model.
+            _logger.exception("MCP tools/call of %r failed", called)
+            return _text(TOOL_FAILED, is_error=True)
+
+    server: Server[Any] = Server(
+        name,
+        version="" if version is None else version,
+        instructions=instructions,
+        # Read where the SDK checks a call's `Mcp-Param-*` headers (HTTP, 2026-07-28), which
+        # would otherwise run `tools/list` before every call.
+        get_tool_input_schema=schemas.get,
+        on_list_tools=on_list_tools,
+        on_call_tool=on_call_tool,
+    )
+    # Registered by method: the SDK's `on_set_logging_level=` warns that logging is deprecated
+    # in 2026-07-28, which every handshake-era client still uses.
+    server.add_request_handler("logging/setLevel", types.SetLevelRequestParams, _set_level)
+    return server
+
+
+def log_level(ctx: ServerRequestContext[Any, Any]) -> types.LoggingLevel | None:
+    """The least severe log level the client wants for this request, or `None` if it set none.
+
+    On a 2025-era connection (a client that sent `initialize`), the level of the connection's
+    last `logging/setLevel`; on 2026-07-28, the level the request itself opted in to (its
+    `_meta`). `logs_at(ctx, level)` applies the rule of each era.
+    """
+    asked: object = (ctx.meta or {}).get(types.LOG_LEVEL_META_KEY)
+    if asked is None:
+        state = _connection_state(ctx)
+        asked = None if state is None else state.get(_LEVEL_KEY)
+    return next((level for level in LEVELS if level == asked), None)
+
+
+def logs_at(ctx: ServerRequestContext[Any, Any], level: types.LoggingLevel) -> bool:
+    """Whether the client wants log messages of `level` during this request.
+
+    At or above the level it set. With none set, every level on a 2025-era connection (where
+    logging needs no opt-in) and none on 2026-07-28 (where a request that did not opt in must
+    get no log message).
+    """
+    if level not in LEVELS:
+        msg = f"level is one of {', '.join(LEVELS)}; got {level!r}"
+        raise ValueError(msg)
+    wanted = log_level(ctx)
+    if wanted is None:
+        return ctx.session.protocol_version in HANDSHAKE_PROTOCOL_VERSIONS
+    return LEVELS.index(level) >= LEVELS.index(wanted)
+
+
+async def _set_level(
+    ctx: ServerRequestContext[Any, Any], params: types.SetLevelRequestParams
+) -> types.EmptyResult:
+    state = _connection_state(ctx)
+    if state is not None:
+        state[_LEVEL_KEY] = params.level
+    return types.EmptyResult()
+
+
+def _connection_state(ctx: ServerRequestContext[Any, Any]) -> dict[str, Any] | None:
+    """The SDK's per-connection scratch `state`, or `None` where it cannot be found.
+
+    mcp 2.3 keeps one `Connection` per client connection, with a `state` dict for exactly this;
+    a request handler reaches it only through its session. Should a later SDK move it, the
+    level is not kept, and `log_level` reads `None` (tests/test_mcp.py would fail first).
+    """
+    connection: object = getattr(ctx.session, "_connection", None)
+    state: object = getattr(connection, "state", None)
+    return typing.cast("dict[str, Any]", state) if isinstance(state, dict) else None
+
+
+def _text(text: str, *, is_error: bool = False) -> types.CallToolResult:
+    return types.CallToolResult(content=[types.TextContent(text=text)], is_error=is_error)
+
+
+def _sent(result: ToolResult) -> types.CallToolResult:
+    """What a client receives: each block as its MCP block, and any structured content."""
+    return types.CallToolResult(
+        content=[_block(block) for block in result.content],
+        structured_content=result.structured,
+    )
+
+
+def _block(block: Content) -> types.ContentBlock:
+    if isinstance(block, Text):
+        return types.TextContent(text=block.text)
+    if isinstance(block, Image):
+        return types.ImageContent(data=_base64(block.data), mime_type=block.mime_type)
+    if isinstance(block, Audio):
+        return types.AudioContent(data=_base64(block.data), mime_type=block.mime_type)
+    contents: types.TextResourceContents | types.BlobResourceContents
+    if block.text is not None:
+        contents = types.TextResourceContents(
+            uri=block.uri, mime_type=block.mime_type, text=block.text
+        )
+    else:
+        blob = typing.cast("bytes", block.blob)  # a Resource holds its text or its blob
+        contents = types.BlobResourceContents(
+            uri=block.uri, mime_type=block.mime_type, blob=_base64(blob)
+        )
+    return types.EmbeddedResource(resource=contents)
+
+
+def _base64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
