@@ -922,9 +922,10 @@ NOTES = """\
   writes the listing entry, with no check of the declaration; like the library, it makes each
   hint's check and schema once. The second define case declares 120 such functions, each with
   the five fields in its own order: the same tool to every system, but to this library a new
-  shape of input each, whose validator it compiles (it forgets those it compiled before each
-  round, as a new process would have none), as at the start of a host whose tools all take
-  different fields. It has no target.
+  shape of input each (it forgets the shapes it saw before each round, as a new process would
+  have none), as at the start of a host whose tools all take different fields. The validator of
+  a new shape is compiled on the tool's first call, which "first call of a new shape" times:
+  `parse_tool_input` once on each of those tools.
 - list: `registry.mcp_tools()` against the SDK's `await server.list_tools()` and fastmcp's
   `[t.to_mcp_tool() for t in await server.list_tools(run_middleware=False)]`.
 - validate: the message is built in every refusal case (`ToolRefusal.message`, pydantic
