@@ -10,9 +10,10 @@ The source holds no user text and no value: names, bounds and checkers are the v
 default arguments (closure variables would be one object each for the garbage collector, some
 forty a tool), so it is called with the data alone and a quote in a field name cannot break
 anything. Objects of the same shape (the same fast paths, field by field) share one compiled
-code; a new shape costs a `compile`, which takes longer than the rest of declaring a tool (README,
-"Speed"). Each source is registered in `linecache`, so a traceback through a validator shows it;
-a factory gone leaves its name to the next one.
+code; a new shape costs a `compile`, which takes longer than the rest of declaring a tool (the
+guide's "Speed"), so it is made on a tool's first check. Each source is registered in
+`linecache`, so a traceback through a validator shows it; a factory gone leaves its name to the
+next one.
 """
 
 from __future__ import annotations
@@ -190,7 +191,7 @@ def _source(mode: str, fields: _Shape) -> str:
         # kind of mapping, no mapping) is read by the checker's own `_clean`. Odd keys can
         # raise from their `__eq__` or `__hash__`: that too goes to `_clean`. A plain dict's
         # keys compare as the dict compares them: testing each key's type first would cost
-        # 15% of a valid call, for keys no JSON holds (README, "Every input gets an answer").
+        # 15% of a valid call, for keys no JSON holds (guide, "Guarantees").
         "ok = False",
         "if type(data) is dict:",
         "    try:",
