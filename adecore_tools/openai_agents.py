@@ -13,8 +13,8 @@ Each tool becomes an `agents.FunctionTool` with the tool's name, description and
   mode off. What a strict model sends for a field it leaves out, `null`, is what the registry
   reads as "left out", so strict mode loses nothing. `strict=False` turns it off for every tool.
 - **A call.** The SDK hands over the arguments as JSON text; they go to `registry.run_json`
-  with the call object: the run's `context`, or what `make_call` builds from the SDK's tool
-  context, for each call.
+  with the call object: the run's `context`, or what `make_call` (plain or `async`) builds from
+  the SDK's tool context, for each call.
 - **What the model gets back.** The tool's result as `tool_result(tool, value).text`: its text or
   lines, a structured value's compact JSON, or the text of its content blocks (an image, audio or
   resource block is not sent). A `ToolRefusal`, from the arguments, the tool or `make_call`, comes
@@ -26,6 +26,7 @@ This module imports the SDK; `import adecore_tools` does not import this module.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
@@ -50,7 +51,7 @@ from ._tool import Tool
 __all__ = ["MakeCall", "agent_tools", "function_tool"]
 
 MakeCall: TypeAlias = Callable[[ToolContext[Any]], object]
-"""Builds the call object of one call from the SDK's tool context.
+"""Builds the call object of one call from the SDK's tool context; it may be `async`.
 
 `ctx.context` is what the host passed to `Runner.run(..., context=...)`; `ctx.tool_name` and
 `ctx.tool_call_id` say which call it is. A `ToolRefusal` it raises goes back to the model as text.
@@ -112,6 +113,8 @@ def _function_tool(
     async def invoke(ctx: ToolContext[Any], arguments: str) -> str:
         try:
             call = ctx.context if make_call is None else make_call(ctx)
+            if inspect.isawaitable(call):
+                call = await call
             value = await registry.run_json(name, arguments, call)
         except ToolRefusal as refusal:
             return refusal_body(refusal)

@@ -17,8 +17,8 @@ the registry, as Pydantic AI's own MCP toolset does for a server's tools:
   `strict=False` lists every tool that way.
 - **A call.** Pydantic AI parses the arguments as JSON and checks nothing else: whatever JSON
   value they are goes to `registry.run` (`null` as no fields), with the call object: the run's
-  `deps`, or what `make_call` builds from the run context, for each call. Text that is no JSON at
-  all is answered by Pydantic AI itself, with its own validation error.
+  `deps`, or what `make_call` (plain or `async`) builds from the run context, for each call.
+  Text that is no JSON at all is answered by Pydantic AI itself, with its own validation error.
 - **What the model gets back.** The tool's result as `tool_result(tool, value).text`: its text or
   lines, a structured value's compact JSON, or the text of its content blocks (an image, audio or
   resource block is not sent). A `ToolRefusal`, from the arguments, the tool or `make_call`, comes
@@ -30,6 +30,7 @@ This module imports Pydantic AI; `import adecore_tools` does not import this mod
 
 from __future__ import annotations
 
+import inspect
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -82,10 +83,10 @@ class RegistryToolset(AbstractToolset[DepsT]):
 
     Args:
         registry: The tools to list and run, in the registry's order.
-        make_call: Builds each call's call object from the run context (`ctx.deps` is what the
-            host passed to `agent.run(..., deps=...)`, `ctx.tool_name` the tool called); without
-            it, the call object is the run's `deps`. A `ToolRefusal` it raises goes back to the
-            model as text.
+        make_call: Builds each call's call object from the run context, plain or `async`
+            (`ctx.deps` is what the host passed to `agent.run(..., deps=...)`, `ctx.tool_name`
+            the tool called); without it, the call object is the run's `deps`. A `ToolRefusal`
+            it raises goes back to the model as text.
         strict: Strict mode for every tool the `openai-strict` profile can state; `False` lists
             every tool with its MCP schema and `strict=False`.
         id: The toolset's id, unique among an agent's toolsets; durable execution needs one.
@@ -140,6 +141,8 @@ class RegistryToolset(AbstractToolset[DepsT]):
         """Run the tool through the registry: its result, or the refusal, as text."""
         try:
             call = ctx.deps if self.make_call is None else self.make_call(ctx)
+            if inspect.isawaitable(call):
+                call = await call
             value = await self.registry.run(name, tool_args, call)
         except ToolRefusal as refusal:
             return refusal_body(refusal)

@@ -356,6 +356,22 @@ def test_make_call_builds_the_call_object_of_each_call_from_the_sdk_tool_context
     assert seen == [("editor", "note_write", "c1"), ("editor", "note_read", "c2")]
 
 
+def test_an_async_make_call_is_awaited(examples):
+    """A host looks its user up with `await`, as `mcp_server`'s `make_call` may."""
+    doc = examples.notes.Document()
+
+    async def make_call(ctx: ToolContext[Any]) -> Any:
+        await asyncio.sleep(0)
+        return examples.notes.NoteCall(doc, may_write=ctx.context == "editor")
+
+    tools = by_name(agent_tools(examples.notes.registry, make_call=make_call))
+    assert invoke(tools["note_write"], "editor", '{"text": "Buy milk"}') == (
+        "note\twritten\nrevision\t1"
+    )
+    assert invoke(tools["note_write"], "reader", '{"text": "Sell milk"}').startswith("refused\t")
+    assert doc.read() == (1, ["Buy milk"])
+
+
 def test_a_refusal_make_call_raises_comes_back_as_text(examples):
     def make_call(ctx: ToolContext[Any]) -> Any:
         raise ToolRefusal("signed-out", "Sign in again to use the notes.")

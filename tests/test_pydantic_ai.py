@@ -351,6 +351,21 @@ def test_make_call_builds_the_call_object_of_each_call_from_the_run_context(exam
     assert seen == [("editor", "note_write", "call-0"), ("editor", "note_read", "call-1")]
 
 
+def test_an_async_make_call_is_awaited(examples):
+    """A host looks its user up with `await`, as `mcp_server`'s `make_call` may."""
+    doc = examples.notes.Document()
+
+    async def make_call(ctx: RunContext[str]) -> Any:
+        await asyncio.sleep(0)
+        return examples.notes.NoteCall(doc, may_write=ctx.deps == "editor")
+
+    toolset = RegistryToolset(examples.notes.registry, make_call=make_call)
+    assert run(toolset, Script([("note_write", {"text": "Buy milk"})]), "editor") == [
+        "note\twritten\nrevision\t1"
+    ]
+    assert doc.read() == (1, ["Buy milk"])
+
+
 def test_a_refusal_make_call_raises_comes_back_as_text(examples):
     def make_call(ctx: RunContext[None]) -> Any:
         raise ToolRefusal("signed-out", "Sign in again to use the notes.")
