@@ -28,7 +28,7 @@ from typing import cast
 from anthropic import AsyncAnthropic
 from anthropic.types import MessageParam, ToolParam, ToolResultBlockParam, ToolUseBlock
 
-from adecore_tools import ToolRefusal, ToolRegistry, refusal_body
+from adecore_tools import ToolRefusal, ToolRegistry, refusal_body, tool_result
 
 
 async def answer(
@@ -45,7 +45,7 @@ async def answer(
         model=model, max_tokens=1024, messages=messages, tools=tools
     )
     results = [
-        await tool_result(registry, block, call)
+        await result_block(registry, block, call)
         for block in reply.content
         if isinstance(block, ToolUseBlock)
     ]
@@ -58,17 +58,18 @@ async def answer(
     return "".join(block.text for block in reply.content if block.type == "text")
 
 
-async def tool_result(
+async def result_block(
     registry: ToolRegistry, block: ToolUseBlock, call: object
 ) -> ToolResultBlockParam:
     """Run one call the model made, from its dict, and say what came of it."""
     print(f"> {block.name} {json.dumps(block.input)}")
     try:
-        lines = await registry.run(block.name, block.input, call)
+        value = await registry.run(block.name, block.input, call)
     except ToolRefusal as refusal:
         text, refused = refusal_body(refusal), True
     else:
-        text, refused = "\n".join(lines), False
+        ran = next(t for t in registry if t.name == block.name)  # `run` refuses a name it lacks
+        text, refused = tool_result(ran, value).text, False
     print(text)
     return {"type": "tool_result", "tool_use_id": block.id, "content": text, "is_error": refused}
 

@@ -29,7 +29,7 @@ from google import genai
 from google.genai import types
 from google.genai.client import AsyncClient
 
-from adecore_tools import ToolRefusal, ToolRegistry, refusal_body
+from adecore_tools import ToolRefusal, ToolRegistry, refusal_body, tool_result
 
 # google-genai's `contents` types name Pillow's `Image`, which a checker cannot know unless Pillow
 # is installed: only that one unknown, in the SDK's own signature, is let through here.
@@ -60,11 +60,12 @@ async def function_response(
     """Run one call the model made, from its dict, and say what came of it."""
     print(f"> {fc.name} {json.dumps(fc.args)}")
     try:
-        lines = await registry.run(fc.name or "", fc.args, call)
+        value = await registry.run(fc.name or "", fc.args, call)
     except ToolRefusal as refusal:
         key, text = "error", refusal_body(refusal)
     else:
-        key, text = "output", "\n".join(lines)
+        ran = next(t for t in registry if t.name == fc.name)  # `run` refuses a name it lacks
+        key, text = "output", tool_result(ran, value).text
     print(text)
     reply = types.FunctionResponse(id=fc.id, name=fc.name, response={key: text})
     return types.Part(function_response=reply)

@@ -33,7 +33,7 @@ from openai.types.responses import (
 )
 from openai.types.responses.response_input_item_param import FunctionCallOutput
 
-from adecore_tools import ToolRefusal, ToolRegistry, refusal_body
+from adecore_tools import ToolRefusal, ToolRegistry, refusal_body, tool_result
 
 
 async def answer(
@@ -65,9 +65,12 @@ async def output(
     """Run one call the model made, from its JSON text, and say what came of it."""
     print(f"> {item.name} {item.arguments}")
     try:
-        text = "\n".join(await registry.run_json(item.name, item.arguments, call))
+        value = await registry.run_json(item.name, item.arguments, call)
     except ToolRefusal as refusal:
         text = refusal_body(refusal)
+    else:
+        ran = next(t for t in registry if t.name == item.name)  # `run` refuses a name it lacks
+        text = tool_result(ran, value).text
     print(text)
     return {"type": "function_call_output", "call_id": item.call_id, "output": text}
 

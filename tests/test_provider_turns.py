@@ -65,7 +65,13 @@ async def label(tags: dict[str, str]) -> list[str]:
     return [f"label\t{key}\t{value}" for key, value in sorted(tags.items())]
 
 
-registry = create_tool_registry([define_toolkit("shop", [order, label])])
+@tool("shop")
+async def status() -> str:
+    """Where the order is."""
+    return "on its way"
+
+
+registry = create_tool_registry([define_toolkit("shop", [order, label, status])])
 
 
 @pytest.fixture(autouse=True)
@@ -98,8 +104,8 @@ def refusal_of(run: Coroutine[Any, Any, object]) -> str:
 # --- OpenAI: Responses API -------------------------------------------------------------------
 
 
-def openai_turn(arguments: str) -> tuple[str, list[Request]]:
-    """The model calls `order` with `arguments` (JSON text), then says "Ordered."."""
+def openai_turn(name: str, arguments: str) -> tuple[str, list[Request]]:
+    """The model calls `name` with `arguments` (JSON text), then says "Ordered."."""
     openai = pytest.importorskip("openai", reason=missing("openai"))
     host = example("openai_responses")
 
@@ -113,7 +119,7 @@ def openai_turn(arguments: str) -> tuple[str, list[Request]]:
         ) as client:
             return await host.answer(client, "gpt-test", PROMPT, registry, None)
 
-    with ProviderServer(openai_call("order", arguments), openai_text("Ordered.")) as server:
+    with ProviderServer(openai_call(name, arguments), openai_text("Ordered.")) as server:
         text = asyncio.run(turn(server.url))
     first, second = server.requests
     assert [(r.method, r.path) for r in server.requests] == [("POST", "/v1/responses")] * 2
@@ -126,11 +132,19 @@ def openai_turn(arguments: str) -> tuple[str, list[Request]]:
     return text, server.requests
 
 
-def test_openai_a_call_runs_from_its_json_text_and_its_lines_go_back():
-    arguments = '{"items": [{"name": "tea", "count": 2}], "note": null}'
-    text, (_, second) = openai_turn(arguments)
+# Lines, and a tool returning one text, which goes back whole (not a line per character).
+RESULTS = {
+    "order": ({"items": [{"name": "tea", "count": 2}], "note": None}, "ordered\t2\ttea"),
+    "status": ({}, "on its way"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RESULTS))
+def test_openai_a_call_runs_from_its_json_text_and_its_result_goes_back(name):
+    arguments, result = RESULTS[name]
+    text, (_, second) = openai_turn(name, json.dumps(arguments))
     assert text == "Ordered."
-    output = {"type": "function_call_output", "call_id": "call_1", "output": "ordered\t2\ttea"}
+    output = {"type": "function_call_output", "call_id": "call_1", "output": result}
     assert second.body["input"] == [output]
 
 
@@ -138,7 +152,7 @@ def test_openai_arguments_that_are_not_json_go_back_as_the_refusal_body():
     arguments = '{"items": [{"name": "tea", "count": 2}],}'
     body = refusal_of(registry.run_json("order", arguments))
     assert "a trailing comma" in body
-    text, (_, second) = openai_turn(arguments)
+    text, (_, second) = openai_turn("order", arguments)
     assert text == "Ordered."
     assert second.body["input"] == [
         {"type": "function_call_output", "call_id": "call_1", "output": body}
@@ -148,8 +162,8 @@ def test_openai_arguments_that_are_not_json_go_back_as_the_refusal_body():
 # --- Anthropic: Messages API -----------------------------------------------------------------
 
 
-def anthropic_turn(arguments: dict[str, Any]) -> tuple[str, list[Request]]:
-    """The model uses `order` with `arguments` (a dict), then says "Ordered."."""
+def anthropic_turn(name: str, arguments: dict[str, Any]) -> tuple[str, list[Request]]:
+    """The model uses `name` with `arguments` (a dict), then says "Ordered."."""
     anthropic = pytest.importorskip("anthropic", reason=missing("anthropic"))
     host = example("anthropic_messages")
 
@@ -163,7 +177,7 @@ def anthropic_turn(arguments: dict[str, Any]) -> tuple[str, list[Request]]:
         ) as client:
             return await host.answer(client, "claude-test", PROMPT, registry, None)
 
-    reply = anthropic_call("order", arguments)
+    reply = anthropic_call(name, arguments)
     with ProviderServer(reply, anthropic_text("Ordered.")) as server:
         text = asyncio.run(turn(server.url))
     first, second = server.requests
@@ -180,13 +194,15 @@ def anthropic_turn(arguments: dict[str, Any]) -> tuple[str, list[Request]]:
     return text, server.requests
 
 
-def test_anthropic_a_tool_use_runs_from_its_dict_and_its_lines_go_back():
-    text, (_, second) = anthropic_turn({"items": [{"name": "tea", "count": 2}]})
+@pytest.mark.parametrize("name", sorted(RESULTS))
+def test_anthropic_a_tool_use_runs_from_its_dict_and_its_result_goes_back(name):
+    arguments, content = RESULTS[name]
+    text, (_, second) = anthropic_turn(name, arguments)
     assert text == "Ordered."
     result = {
         "type": "tool_result",
         "tool_use_id": "toolu_1",
-        "content": "ordered\t2\ttea",
+        "content": content,
         "is_error": False,
     }
     assert second.body["messages"][2:] == [{"role": "user", "content": [result]}]
@@ -196,7 +212,7 @@ def test_anthropic_bad_arguments_go_back_as_the_refusal_body_marked_as_an_error(
     arguments = {"items": [{"name": "tea", "count": 0}], "nte": "green"}
     body = refusal_of(registry.run("order", arguments))
     assert "did you mean 'note'?" in body
-    text, (_, second) = anthropic_turn(arguments)
+    text, (_, second) = anthropic_turn("order", arguments)
     assert text == "Ordered."
     result = {"type": "tool_result", "tool_use_id": "toolu_1", "content": body, "is_error": True}
     assert second.body["messages"][2:] == [{"role": "user", "content": [result]}]
@@ -254,11 +270,19 @@ def gemini_response(name: str, response: dict[str, str]) -> dict[str, Any]:
     return {"role": "user", "parts": [{"functionResponse": reply}]}
 
 
-def test_gemini_a_function_call_runs_from_its_dict_and_its_lines_go_back_as_output():
-    text, (_, second) = gemini_turn("label", {"tags": {"colour": "green"}})
+@pytest.mark.parametrize(
+    ("name", "arguments", "output"),
+    [
+        ("label", {"tags": {"colour": "green"}}, "label\tcolour\tgreen"),
+        ("status", {}, "on its way"),
+    ],
+)
+def test_gemini_a_function_call_runs_from_its_dict_and_its_result_goes_back_as_output(
+    name, arguments, output
+):
+    text, (_, second) = gemini_turn(name, arguments)
     assert text == "Ordered."
-    response = {"output": "label\tcolour\tgreen"}
-    assert second.body["contents"][2:] == [gemini_response("label", response)]
+    assert second.body["contents"][2:] == [gemini_response(name, {"output": output})]
 
 
 def test_gemini_bad_arguments_go_back_as_the_refusal_body_under_error():
