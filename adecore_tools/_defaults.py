@@ -42,6 +42,7 @@ from ._fields import (
     Record,
     Scalar,
     Union,
+    core,
     layers,
 )
 from ._problems import Invalid, Problem, add, merge, message, mismatch
@@ -118,18 +119,15 @@ def _copied(default: object, where: Where) -> object:
 
 
 def _check_nested_defaults(node: Node, where: Where, copies: Copies) -> None:
-    if isinstance(node, (Scalar, Choice)):  # most nodes: a leaf, asked about first
-        return
-    if isinstance(node, (Nullable, Constrained)):
-        _check_nested_defaults(node.inner, where, copies)
-    elif isinstance(node, Array):
+    node = core(node)
+    if isinstance(node, Array):
         _check_nested_defaults(node.items, where.into("[]"), copies)
     elif isinstance(node, Record):
         _check_nested_defaults(node.values, where.into("{}"), copies)
     elif isinstance(node, Union):
         for branch in node.branches:
             _check_nested_defaults(branch, where, copies)
-    else:  # the last kind of node: an object
+    elif isinstance(node, Object):
         _check_defaults(node.fields, where, copies)
 
 

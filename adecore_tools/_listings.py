@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ._fields import Array, Constrained, Node, Nullable, Object, Record, Union
+from ._fields import Array, Node, Object, Record, Union, core
 from ._results import output_schema
 from ._tool import Tool
 
@@ -97,8 +97,7 @@ def gemini_entry(t: Tool[..., Any], *, in_words: bool) -> dict[str, Any]:
 
 def _opens(node: Node) -> bool:
     """Whether a record stands anywhere in the type: an object of keys no schema lists."""
-    if isinstance(node, (Nullable, Constrained)):
-        return _opens(node.inner)
+    node = core(node)
     if isinstance(node, Record):
         return True
     if isinstance(node, Array):

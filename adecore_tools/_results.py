@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 from ._compile import checker
 from ._content import BLOCKS, Audio, Content, Image, Resource, Text, ToolResult
 from ._declare import Where
-from ._fields import Array, Constrained, Field, Node, Nullable, Object, Record, Union
+from ._fields import Array, Field, Node, Object, Record, Union, core
 from ._output import CONTENT, LINES, MODEL, NOTHING, TEXT, UNCHECKED, Output
 from ._problems import Invalid, merge, message
 from ._schema import PROFILES, copied, render
@@ -168,15 +168,14 @@ def _model(tool: str, output: Output, value: object) -> ToolResult:
     return ToolResult((Text(text),), text, structured)
 
 
-def _json(node: Node, value: object) -> object:  # noqa: PLR0911 - one answer per kind of node
+def _json(node: Node, value: object) -> object:
     """A value as the JSON a client receives, by its type: an object field holding None left out.
 
     Dataclasses become objects, enum members their values, tuples and sets arrays.
     """
     if value is None:
         return None
-    if isinstance(node, (Nullable, Constrained)):
-        return _json(node.inner, value)
+    node = core(node)
     if isinstance(node, Object):
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             value = {f.name: getattr(value, f.name, None) for f in node.fields}
