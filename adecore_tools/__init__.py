@@ -6,9 +6,12 @@ toolkits, toolkits a registry, and `await registry.run(name, input, call)` runs 
 bad input with a `ToolRefusal` a model can read and act on.
 """
 
-from ._content import Audio, Content, Image, Resource, Text, ToolResult
-from ._decorator import tool
-from ._metadata import (
+from ._host.decorator import tool
+from ._host.registry import ToolRegistry, create_tool_registry
+from ._host.tool import Tool, parse_tool_input, tool_input_schema
+from ._host.toolkit import Toolkit, define_toolkit
+from ._model.content import Audio, Content, Image, Resource, Text, ToolResult
+from ._model.metadata import (
     DRY_RUN_FIELD,
     DRY_RUN_PREVIEW,
     REVISION_FIELD,
@@ -18,7 +21,7 @@ from ._metadata import (
     required_field,
     transform,
 )
-from ._refusals import (
+from ._model.refusals import (
     CodedError,
     ToolRefusal,
     field,
@@ -28,11 +31,8 @@ from ._refusals import (
     refusal_body,
     refusal_rows,
 )
-from ._registry import ToolRegistry, create_tool_registry
-from ._results import tool_output_schema, tool_result
-from ._tool import Tool, parse_tool_input, tool_input_schema
-from ._tool_annotations import ToolAnnotations
-from ._toolkit import Toolkit, define_toolkit
+from ._model.tool_annotations import ToolAnnotations
+from ._render.results import tool_output_schema, tool_result
 
 __all__ = [
     "DRY_RUN_FIELD",

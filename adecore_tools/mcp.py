@@ -58,10 +58,10 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._content import Audio, Content, Image, Text, ToolResult
-from ._refusals import ToolRefusal, refusal_body
-from ._registry import ToolRegistry
-from ._results import tool_result
+from ._host.registry import ToolRegistry
+from ._model.content import Audio, Content, Image, Text, ToolResult
+from ._model.refusals import ToolRefusal, refusal_body
+from ._render.results import tool_result
 
 __all__ = ["LEVELS", "TOOL_FAILED", "log_level", "logs_at", "mcp_server"]
 

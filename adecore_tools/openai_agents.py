@@ -43,10 +43,10 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._refusals import ToolRefusal, refusal_body
-from ._registry import ToolRegistry
-from ._results import tool_result
-from ._tool import Tool
+from ._host.registry import ToolRegistry
+from ._host.tool import Tool
+from ._model.refusals import ToolRefusal, refusal_body
+from ._render.results import tool_result
 
 __all__ = ["MakeCall", "agent_tools", "function_tool"]
 

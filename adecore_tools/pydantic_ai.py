@@ -56,9 +56,9 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._refusals import ToolRefusal, refusal_body
-from ._registry import ToolRegistry
-from ._results import tool_result
+from ._host.registry import ToolRegistry
+from ._model.refusals import ToolRefusal, refusal_body
+from ._render.results import tool_result
 
 __all__ = ["RegistryToolset"]
 

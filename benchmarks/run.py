@@ -42,7 +42,8 @@ from typing import Any
 import floor
 import workloads
 
-from adecore_tools import _codegen, parse_tool_input
+from adecore_tools import parse_tool_input
+from adecore_tools._check import codegen as _codegen
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "RESULTS.md"

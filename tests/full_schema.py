@@ -27,7 +27,8 @@ from typing import Any
 
 import annotated_types as at
 
-from adecore_tools._fields import (
+from adecore_tools._model.metadata import RequiredField
+from adecore_tools._model.nodes import (
     Array,
     Choice,
     Constrained,
@@ -39,7 +40,6 @@ from adecore_tools._fields import (
     Scalar,
     Union,
 )
-from adecore_tools._metadata import RequiredField
 
 __all__ = ["NULL", "SET_MARK", "full_schema", "node_schema"]
 

@@ -45,7 +45,8 @@ from adecore_tools import (
     tool,
     tool_input_schema,
 )
-from adecore_tools._fields import (
+from adecore_tools._model.metadata import RequiredField
+from adecore_tools._model.nodes import (
     Array,
     Choice,
     Constrained,
@@ -57,7 +58,6 @@ from adecore_tools._fields import (
     Scalar,
     Union,
 )
-from adecore_tools._metadata import RequiredField
 
 # pydantic needs a newer typing-extensions than the package does: `.ci/run` removes it to run the
 # suite on the oldest typing-extensions the package admits

@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adecore_tools._docstrings import cleaned, split_docstring
+from adecore_tools._declare.docstrings import cleaned, split_docstring
 
 
 @pytest.mark.parametrize("doc", [None, "", "   ", "\n\n  \n"])

@@ -14,7 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typing_extensions import NotRequired, TypedDict
 
-from adecore_tools import ToolRefusal, _compile, _problems, parse_tool_input, tool
+from adecore_tools import ToolRefusal, parse_tool_input, tool
+from adecore_tools._check import compile as _compile
+from adecore_tools._model import problems as _problems
 
 
 class Row(TypedDict):

@@ -18,8 +18,8 @@ from adecore_tools import (
     tool,
     tool_input_schema,
 )
-from adecore_tools._fields import MISSING, Field, Nullable, Scalar
-from adecore_tools._frozen import Frozen, Unique
+from adecore_tools._model.frozen import Frozen, Unique
+from adecore_tools._model.nodes import MISSING, Field, Nullable, Scalar
 
 
 def _value_classes(base: type = Frozen) -> list[type]:
@@ -274,7 +274,7 @@ def _rows_declared_and_dropped(prefix: str, count: int) -> list[weakref.ref[type
 def test_what_is_computed_once_is_kept_for_a_bounded_number_of_values(monkeypatch):
     """A host that declares tools from fresh classes (per session, per reload) and drops them
     does not keep every class alive: each cache of work done once is cleared when full."""
-    from adecore_tools import _memo  # noqa: PLC0415
+    from adecore_tools._model import memo as _memo  # noqa: PLC0415
 
     monkeypatch.setattr(_memo, "CACHE_LIMIT", 50)
     alive = sum(ref() is not None for ref in _rows_declared_and_dropped("Row", 120))
@@ -285,7 +285,7 @@ def test_what_is_computed_once_is_kept_for_a_bounded_number_of_values(monkeypatc
 def test_a_cache_not_yet_full_keeps_every_value(monkeypatch):
     """The bound empties a cache only when it is full: below it, the type of every tool declared
     stays computed (its class kept), so declaring the same types again costs nothing."""
-    from adecore_tools import _memo  # noqa: PLC0415
+    from adecore_tools._model import memo as _memo  # noqa: PLC0415
 
     monkeypatch.setattr(_memo, "CACHE_LIMIT", 50)
     kept = _rows_declared_and_dropped("Kept", 10)
@@ -294,7 +294,7 @@ def test_a_cache_not_yet_full_keeps_every_value(monkeypatch):
 
 def test_a_cache_of_work_done_once_holds_at_most_its_limit(monkeypatch):
     """CACHE_LIMIT is the most entries a cache holds: the next new value empties it first."""
-    from adecore_tools import _memo  # noqa: PLC0415
+    from adecore_tools._model import memo as _memo  # noqa: PLC0415
 
     monkeypatch.setattr(_memo, "CACHE_LIMIT", 3)
     cache: dict[object, int] = {}
@@ -312,7 +312,7 @@ def test_the_sources_of_dropped_validators_do_not_pile_up(monkeypatch):
     the next, else `linecache` grows by some 8 KB per compile for as long as the host runs."""
     import linecache  # noqa: PLC0415
 
-    from adecore_tools import _memo  # noqa: PLC0415
+    from adecore_tools._model import memo as _memo  # noqa: PLC0415
 
     def sources() -> int:
         return sum("adecore_tools validator" in name for name in list(linecache.cache))

@@ -44,9 +44,6 @@ from typing_extensions import NotRequired, TypeAliasType, TypedDict
 
 from adecore_tools import (
     ToolRefusal,
-    _compile,
-    _problems,
-    _suggest,
     create_tool_registry,
     define_toolkit,
     field,
@@ -56,6 +53,9 @@ from adecore_tools import (
     tool,
     transform,
 )
+from adecore_tools._check import compile as _compile
+from adecore_tools._model import problems as _problems
+from adecore_tools._model import suggest as _suggest
 
 MILLION = 10**6
 DEEP = 10**5

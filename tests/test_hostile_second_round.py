@@ -407,7 +407,7 @@ def _damerau_levenshtein(a: str, b: str) -> int:
 
 def test_a_swap_then_an_insertion_is_two_edits():
     """Before: `cazzzz` for `abczzzz` got no suggestion (optimal string alignment says 3)."""
-    from adecore_tools import _suggest  # noqa: PLC0415
+    from adecore_tools._model import suggest as _suggest  # noqa: PLC0415
 
     assert _damerau_levenshtein("cazzzz", "abczzzz") == 2
     assert _suggest.closest("cazzzz", ["abczzzz"]) == "abczzzz"
@@ -419,7 +419,7 @@ def test_a_swap_then_an_insertion_is_two_edits():
     st.integers(min_value=0, max_value=5),
 )
 def test_the_bounded_distance_is_the_unrestricted_damerau_levenshtein_distance(a, b, limit):
-    from adecore_tools import _suggest  # noqa: PLC0415
+    from adecore_tools._model import suggest as _suggest  # noqa: PLC0415
 
     exact = _damerau_levenshtein(a, b)
     bounded = _suggest._distance(a, b, limit)

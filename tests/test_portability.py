@@ -5,7 +5,8 @@ from typing import Annotated, Any, Literal
 from annotated_types import Ge
 from typing_extensions import NotRequired, TypedDict
 
-from adecore_tools import _portability, create_tool_registry, define_toolkit, tool
+from adecore_tools import create_tool_registry, define_toolkit, tool
+from adecore_tools._render import portability as _portability
 
 
 def tools_named(count: int, prefix: str = "t", optional: int = 0) -> list[Any]:

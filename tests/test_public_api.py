@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import adecore_tools
-import adecore_tools._fields
+import adecore_tools._model.nodes
 from adecore_tools import (
     DRY_RUN_FIELD,
     DRY_RUN_PREVIEW,
@@ -222,7 +222,7 @@ def test_the_node_classes_a_host_walks_are_the_ones_the_docs_list_with_every_att
     """The classes are not in `__all__`, so a host walks them by name: names and attributes hold."""
     rows = re.findall(r"^\| `(\w+)` \| .* \| (.*) \|$", _inspecting_section(), re.MULTILINE)
     documented = dict(rows)
-    model = adecore_tools._fields
+    model = adecore_tools._model.nodes
     assert sorted(documented) == sorted(model.Node.split(" | "))  # every node, no other
     for name, holds in documented.items():
         cls = getattr(model, name)

@@ -21,13 +21,13 @@ from typing_extensions import Doc, NotRequired, ReadOnly, Required, TypeAliasTyp
 
 from adecore_tools import (
     ToolCall,
-    _schema,
-    _tool,
     create_tool_registry,
     define_toolkit,
     tool,
     tool_input_schema,
 )
+from adecore_tools._host import tool as _tool
+from adecore_tools._render import schema as _schema
 
 # --- helpers --------------------------------------------------------------------------------------
 

@@ -30,7 +30,6 @@ from adecore_tools import (
     ToolAnnotations,
     ToolCall,
     Toolkit,
-    _bounds,
     create_tool_registry,
     define_toolkit,
     parse_tool_input,
@@ -38,8 +37,9 @@ from adecore_tools import (
     tool,
     tool_input_schema,
 )
-from adecore_tools._declare import Where
-from adecore_tools._fields import MISSING, Constrained, Field, Nullable, Object, Scalar
+from adecore_tools._model import bounds as _bounds
+from adecore_tools._model.errors import Where
+from adecore_tools._model.nodes import MISSING, Constrained, Field, Nullable, Object, Scalar
 
 T = TypeVar("T")
 

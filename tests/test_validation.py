@@ -24,7 +24,6 @@ from typing_extensions import NotRequired, Required, TypeAliasType
 from adecore_tools import (
     ToolCall,
     ToolRefusal,
-    _suggest,
     create_tool_registry,
     define_toolkit,
     parse_tool_input,
@@ -33,6 +32,7 @@ from adecore_tools import (
     tool_input_schema,
     transform,
 )
+from adecore_tools._model import suggest as _suggest
 
 # --- helpers ----------------------------------------------------------------------------------
 

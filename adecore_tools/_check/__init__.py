@@ -1,0 +1,1 @@
+"""Checking: the field model compiled into validators, and the refusals they give."""

@@ -1,0 +1,123 @@
+"""Arguments as JSON text, as the OpenAI, Anthropic and Gemini clients hand them to a host.
+
+Text that is not JSON is the model's to fix, so it is a `bad-arguments` refusal saying where the
+text breaks, never a `JSONDecodeError`, a `UnicodeDecodeError` or a `RecursionError`. Only strict
+JSON is read: no `NaN` or `Infinity`, and no key given twice (Python's `json` would keep the last).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .._model.refusals import ToolRefusal, safe_refusal
+from .._model.words import quote
+
+__all__ = ["arguments_of"]
+
+
+class _Given(Exception):  # noqa: N818 - a finding, raised through `json` to its caller
+    """A key given twice, or a constant JSON has not: what `json` reads without complaint."""
+
+
+def arguments_of(text: object, advice: tuple[str, ...]) -> Any:
+    """The value JSON text holds; `None` for empty or blank text. `advice`: the `fields` row."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _refused(f"invalid UTF-8 at byte {exc.start}", advice) from None
+    if not isinstance(text, str):
+        msg = f"arguments are JSON text, a str or bytes; got {type(text).__name__}"
+        raise TypeError(msg)
+    text = str.__str__(text)
+    if not text.strip():
+        return None
+    try:
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_each_once)
+    except _Given as exc:
+        raise _refused(str(exc), advice) from None
+    except _Constant as exc:
+        line, column = _place(text, _CONSTANT.search(text))
+        why = f"{exc} is no JSON value (send a number, or null) at line {line}, column {column}"
+        raise _refused(why, advice) from None
+    except json.JSONDecodeError as exc:
+        line, column = _where(exc)
+        raise _refused(f"{_why(exc)} at line {line}, column {column}", advice) from None
+    except RecursionError:
+        raise _refused("nested too deep to read", advice) from None
+    except ValueError:  # an int of more digits than Python converts
+        raise _refused("a number too long to read", advice) from None
+
+
+def _refused(why: str, advice: tuple[str, ...]) -> ToolRefusal:
+    return safe_refusal("bad-arguments", f"the arguments are not JSON: {why}", advice)
+
+
+def _no_constant(name: str) -> Any:
+    raise _Constant(name)
+
+
+class _Constant(Exception):  # noqa: N818 - a finding, raised through `json` to its caller
+    """`NaN`, `Infinity` or `-Infinity`, which Python's `json` reads and JSON has not."""
+
+
+def _each_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Given(f"{quote(key)} given twice")
+            seen.add(key)
+    return found
+
+
+def _why(exc: json.JSONDecodeError) -> str:
+    """What is wrong where the text breaks, in a model's words."""
+    text, at = exc.doc, exc.pos
+    if at >= len(text.rstrip()):
+        return "the text ends before the JSON does"
+    if exc.msg.startswith("Extra data"):
+        return "more text after the JSON value"
+    if exc.msg.startswith("Unterminated string"):  # `at` is where the string begins
+        return "a string never closed"
+    if exc.msg.startswith("Illegal trailing comma"):  # Python 3.13's own words for it
+        return "a trailing comma"
+    if text[at] in "]}" or _TRAILING_COMMA.match(text, at):
+        before = text[:at].rstrip()
+        if before.endswith(","):
+            return "a trailing comma"
+    return exc.msg[:1].lower() + exc.msg[1:]
+
+
+def _where(exc: json.JSONDecodeError) -> tuple[int, int]:
+    """The line and column (from 1) where the text breaks, the same on every Python.
+
+    Python 3.13 places a trailing comma's error on the comma; earlier ones on the bracket that
+    follows it, as this does everywhere.
+    """
+    text, at = exc.doc, exc.pos
+    if exc.msg.startswith("Illegal trailing comma"):
+        bracket = _TRAILING_COMMA.match(text, at + 1)
+        if bracket is not None:
+            at = bracket.end() - 1
+    return _line_column(text, at)
+
+
+def _line_column(text: str, at: int) -> tuple[int, int]:
+    """The line and column (from 1) of index `at` of `text`."""
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+_TRAILING_COMMA = re.compile(r"\s*[\]}]")
+_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)')
+"""A JSON string, or a constant outside one: the first constant's match has group 1."""
+
+
+def _place(text: str, found: re.Match[str] | None) -> tuple[int, int]:
+    """The line and column (from 1) of the first constant outside a string."""
+    while found is not None and found.group(1) is None:
+        found = _CONSTANT.search(text, found.end())
+    return _line_column(text, 0 if found is None else found.start(1))

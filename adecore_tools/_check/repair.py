@@ -1,0 +1,172 @@
+"""Repair, opt-in: JSON text a model sent where a type admits no string, decoded before checks.
+
+Models send `'["a", "b"]'` for a list, `'{"x": 1}'` for an object, `"5"` for a number and
+`"true"` for a boolean. Where the field's type (its `| None` left out) takes no string at all,
+such text is decoded, each kind only where that kind is taken: `"5"` for a list or `"[5]"` for an
+int stays as sent. A `Literal` or `Enum` of numbers or booleans takes no string either, so its
+values are decoded as a number's or a boolean's are. Nothing is repaired where a string is a
+valid value (a `str`, a string `Literal` or `Enum`, a union with a branch that takes one), which
+is where repairs corrupt data.
+The decoded value then goes through every ordinary check; text that fails to decode is left as
+sent, and refused as usual. Each repair is logged at INFO on the `adecore_tools` logger.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+from collections.abc import Callable
+from typing import Any
+
+from .._model.errors import Where
+from .._model.nodes import (
+    Array,
+    Choice,
+    Field,
+    Node,
+    Object,
+    Record,
+    Scalar,
+    Union,
+    core,
+)
+from .._model.problems import Invalid
+from .blocks import entries_of, items_of, text_of
+
+__all__ = ["repaired"]
+
+_KINDS: dict[type, str] = {list: "an array", dict: "an object", int: "a number", float: "a number"}
+_KINDS[bool] = "a boolean"
+"""What a decoded value is, as the log says it."""
+
+
+def repaired(fields: tuple[Field, ...], tool: str, data: object) -> object:
+    """A tool's input, JSON text decoded where a field's type takes no string; else as sent."""
+    nodes = {f.name: f.type for f in fields}
+    return _mapping(data, nodes.get, Where(tool), record=False)
+
+
+def _mapping(
+    data: object, node_of: Callable[[str], Node | None], where: Where, *, record: bool
+) -> object:
+    """A new dict with each value repaired, or `data` itself when nothing changed.
+
+    A mapping that cannot be read, or holds a key that is no string, is left for the checks.
+    """
+    entries = entries_of(data)
+    if isinstance(entries, Invalid):
+        return data
+    out: dict[str, Any] = {}
+    changed = False
+    for key, value in entries:
+        name = text_of(key)
+        if name is None:
+            return data
+        node = node_of(name)
+        new = value if node is None else _value(node, value, where.into("{}" if record else name))
+        changed = changed or new is not value
+        out[name] = new
+    return out if changed else data
+
+
+def _value(node: Node, value: object, where: Where) -> object:  # noqa: PLR0911 - one per kind
+    """`value` repaired for `node`: decoded text, or a container with its parts repaired."""
+    node = core(node)
+    if value is None:
+        return value
+    if isinstance(value, str):
+        return _decoded(node, value, where)
+    if isinstance(node, Union):
+        taking = next((core(b) for b in node.branches if _takes(core(b), value)), None)
+        return value if taking is None else _value(taking, value, where)
+    if isinstance(node, Array):
+        items = items_of(value)
+        if items is None:
+            return value
+        new = [_value(node.items, item, where.into("[]")) for item in items]
+        return new if any(map(operator.is_not, new, items)) else value
+    if isinstance(node, (Record, Object)):
+        if isinstance(node, Record):
+            values = node.values
+            return _mapping(value, lambda _: values, where, record=True)
+        fields = {f.name: f.type for f in node.fields}
+        return _mapping(value, fields.get, where, record=False)
+    return value
+
+
+def _decoded(node: Node, sent: str, where: Where) -> object:
+    """The JSON value `sent` holds, when the node takes no text but takes that kind of value."""
+    if _takes_text(node):
+        return sent
+    decoded = _decode(text_of(sent) or "")
+    taking = _taking(node, decoded)
+    if taking is None:
+        return sent
+    _log(where, decoded)
+    return _value(taking, decoded, where)
+
+
+def _taking(node: Node, decoded: object) -> Node | None:
+    """The node, or the first union branch, that takes a value of this kind; else None."""
+    if decoded is _NOTHING:
+        return None
+    if isinstance(node, Union):
+        return next((core(b) for b in node.branches if _takes(core(b), decoded)), None)
+    return node if _takes(node, decoded) else None
+
+
+def _takes_text(node: Node) -> bool:
+    if isinstance(node, Scalar):
+        return node.kind is str
+    if isinstance(node, Choice):
+        return node.json_type == "string"
+    if isinstance(node, Union):
+        return any(_takes_text(core(branch)) for branch in node.branches)
+    return False
+
+
+def _takes(node: Node, value: object) -> bool:
+    """Whether the node takes a value of this kind (its content is for the checks to judge)."""
+    kind = type(value)
+    if isinstance(node, Array):
+        return kind is list or kind is tuple
+    if isinstance(node, (Record, Object)):
+        return kind is dict
+    json_type: str | None = node.json_type if isinstance(node, Choice) else None
+    if isinstance(node, Scalar):
+        json_type = _JSON_TYPES.get(node.kind)
+    if json_type == "boolean":
+        return kind is bool
+    return json_type in ("integer", "number") and kind in (int, float)
+
+
+_JSON_TYPES = {bool: "boolean", int: "integer", float: "number"}
+"""The scalars a JSON value other than a string may be sent for (a `str` takes the text)."""
+
+
+_NOTHING: Any = object()
+
+
+def _decode(text: str) -> Any:
+    """The JSON value `text` holds, or `_NOTHING` (never an exception: the checks will refuse)."""
+    try:
+        return json.loads(text, parse_constant=_refuse)
+    except (ValueError, RecursionError):
+        return _NOTHING
+
+
+def _refuse(name: str) -> Any:
+    msg = f"{name} is no JSON value"
+    raise ValueError(msg)
+
+
+def _log(where: Where, decoded: object) -> None:
+    """Log one repair; `logging` is imported here, off the import path, as repairs are rare."""
+    import logging  # noqa: PLC0415
+
+    logging.getLogger("adecore_tools").info(
+        "tool %r: repaired field %r, sent %s as JSON text",
+        where.tool,
+        where.path,
+        _KINDS.get(type(decoded), "a value"),
+    )

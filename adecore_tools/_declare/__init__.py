@@ -1,0 +1,1 @@
+"""Declaration: Python signatures, hints and docstrings read into the field model."""

@@ -1,0 +1,116 @@
+"""A tool's return annotation, read like an input into the same field model: its output.
+
+| annotation | kind | what a client receives |
+| --- | --- | --- |
+| `list[str]`, `Sequence[str]` | `LINES` | the lines, joined by newlines |
+| `str` | `TEXT` | the text |
+| `None` | `NOTHING` | nothing: an empty text |
+| none, `Any` | `UNCHECKED` | a `str` as is, a list of `str` as lines, else compact JSON |
+| a content block, or a list of them | `CONTENT` | the blocks (a `str` among them is text) |
+| any other field type | `MODEL` | compact JSON, and the value as structured content |
+
+A return annotation Python cannot evaluate when the tool is used (a name only a type checker
+imports) leaves the result unchecked: it is the type checker's. One naming a class defined further
+down the module is read again when the tool joins a toolkit, as an input's is.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+import typing
+from collections.abc import Sequence
+from typing import Any
+
+import typing_extensions as te
+
+from .._model.content import BLOCKS
+from .._model.errors import Unresolved, Where
+from .._model.frozen import Unique
+from .._model.nodes import Array, Node, Object, Record, Scalar, bare, core
+from .hints import return_hint
+from .types import node_of
+
+__all__ = ["CONTENT", "LINES", "MODEL", "NOTHING", "TEXT", "UNCHECKED", "Output", "read_output"]
+
+UNCHECKED, NOTHING, TEXT, LINES, CONTENT, MODEL = (
+    "unchecked",
+    "nothing",
+    "text",
+    "lines",
+    "content",
+    "model",
+)
+
+
+class Output(Unique):
+    """What a tool returns: how a client receives it, and its output model (`MODEL` only).
+
+    `wrapped` says that the model's root is no object, so its value is sent as `{"result": ...}`.
+    What is derived from the model (its schema, its checker) is made when first asked for, and
+    kept in `made`.
+    """
+
+    __slots__ = ("kind", "node", "wrapped", "made")
+    kind: str
+    node: Node | None
+    wrapped: bool
+    made: dict[str, Any]
+
+    def __init__(
+        self,
+        kind: str,
+        node: Node | None = None,
+        wrapped: bool = False,  # noqa: FBT001, FBT002 - a value class
+        made: dict[str, Any] | None = None,
+    ) -> None:
+        self._set_once(kind, node, wrapped, {} if made is None else made)
+
+
+def read_output(fn: Any, tool: str, *, final: bool) -> Output:  # noqa: PLR0911
+    """The output of a tool function; `Unresolved` for a name not defined yet, unless `final`."""
+    try:
+        hint = return_hint(fn)
+    except NameError as exc:
+        if not final:
+            raise Unresolved(exc.name or str(exc), ()) from exc
+        return Output(UNCHECKED)
+    except RecursionError:  # a type nested too deep, not a bad one: `_tool` says so
+        raise
+    except Exception:  # noqa: BLE001 - it fails to evaluate: a type checker's, not ours
+        return Output(UNCHECKED)
+    if hint is inspect.Signature.empty or any(hint is anything for anything in (Any, te.Any)):
+        return Output(UNCHECKED)
+    if hint is None or hint is type(None):
+        return Output(NOTHING)
+    if _blocks(hint) or (_listed(hint) and _blocks(te.get_args(hint)[0])):
+        return Output(CONTENT)
+    node = node_of(hint, Where(tool, returned=True))
+    shape = bare(node)
+    if _text(shape):
+        return Output(TEXT)
+    if isinstance(shape, Array) and shape.kind is list and _text(shape.items):
+        return Output(LINES)
+    return Output(MODEL, node, not isinstance(core(shape), (Object, Record)))
+
+
+def _text(node: Node) -> bool:
+    node = core(node)
+    return isinstance(node, Scalar) and node.kind is str
+
+
+def _listed(hint: object) -> bool:
+    return te.get_origin(hint) in (list, Sequence) and len(te.get_args(hint)) == 1
+
+
+def _blocks(hint: object) -> bool:
+    """A content block's class, or a union of them (with `str`, which is text)."""
+    if any(hint is block for block in BLOCKS):
+        return True
+    parts = te.get_args(hint) if te.get_origin(hint) in _UNIONS else ()
+    return any(part in BLOCKS for part in parts) and all(
+        part in BLOCKS or part is str for part in parts
+    )
+
+
+_UNIONS = (typing.Union, types.UnionType)

@@ -1,0 +1,1 @@
+"""The host's side: tools, toolkits and the registry, putting the phases together."""

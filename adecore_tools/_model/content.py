@@ -1,0 +1,102 @@
+"""Content blocks: what a tool returns that is no JSON value, and what a client receives.
+
+A tool annotated `-> Content` (or one block's class, or `list[Content | str]`) returns blocks: a
+screenshot as an `Image`, a recording as `Audio`, a document as a `Resource`; a `str` among them
+is a `Text`. `tool_result` turns whatever a tool returns into a `ToolResult`: its blocks, their
+text, and the structured value of a tool with an output model.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+from .frozen import Frozen
+
+__all__ = ["BLOCKS", "Audio", "Content", "Image", "Resource", "Text", "ToolResult"]
+
+
+class Text(Frozen):
+    """A text block."""
+
+    __slots__ = ("text",)
+    text: str
+
+    def __init__(self, text: str) -> None:
+        self._set(text)
+
+
+class Image(Frozen):
+    """An image block: its bytes and their MIME type (`image/png`)."""
+
+    __slots__ = ("data", "mime_type")
+    data: bytes
+    mime_type: str
+
+    def __init__(self, data: bytes, mime_type: str) -> None:
+        self._set(data, mime_type)
+
+
+class Audio(Frozen):
+    """An audio block: its bytes and their MIME type (`audio/wav`)."""
+
+    __slots__ = ("data", "mime_type")
+    data: bytes
+    mime_type: str
+
+    def __init__(self, data: bytes, mime_type: str) -> None:
+        self._set(data, mime_type)
+
+
+class Resource(Frozen):
+    """An embedded resource: its URI, and either its `text` or its bytes (`blob`)."""
+
+    __slots__ = ("uri", "text", "blob", "mime_type")
+    uri: str
+    text: str | None
+    blob: bytes | None
+    mime_type: str | None
+
+    def __init__(
+        self,
+        uri: str,
+        *,
+        text: str | None = None,
+        blob: bytes | None = None,
+        mime_type: str | None = None,
+    ) -> None:
+        self._set(uri, text, blob, mime_type)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copy and pickle by keyword (all but the URI are keyword-only)."""
+        return (_resource, (self.uri, self.text, self.blob, self.mime_type))
+
+
+def _resource(uri: str, text: str | None, blob: bytes | None, mime_type: str | None) -> Resource:
+    return Resource(uri, text=text, blob=blob, mime_type=mime_type)
+
+
+Content: TypeAlias = Text | Image | Audio | Resource
+"""A content block: text, an image, audio or an embedded resource."""
+
+BLOCKS = (Text, Image, Audio, Resource)
+"""Every class of content block."""
+
+
+class ToolResult(Frozen):
+    """What a client receives of a call: content blocks, their text, and structured content.
+
+    `content` holds one `Text` for text, lines and a structured value, or the blocks a content
+    tool returned. `text` is every text block's text, joined by newlines. `structured` is the
+    JSON value of a tool with an output model (an object: a value of another type is wrapped as
+    `{"result": value}`), else `None`; its text is then that value's compact JSON.
+    """
+
+    __slots__ = ("content", "text", "structured")
+    content: tuple[Content, ...]
+    text: str
+    structured: dict[str, Any] | None
+
+    def __init__(
+        self, content: tuple[Content, ...], text: str, structured: dict[str, Any] | None
+    ) -> None:
+        self._set(content, text, structured)

@@ -1,0 +1,109 @@
+"""What a host writes besides types: the call class, `required_field`, `transform`, and more.
+
+The fields every write tool shares (`DryRun`, `Revision`) are here too.
+`RequiredField` is read as a bound (`_bounds`), `Transform` by the reader of `Annotated`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, TypeAlias
+
+from annotated_types import Ge
+from typing_extensions import Doc
+
+from .frozen import Frozen
+
+__all__ = [
+    "DRY_RUN_FIELD",
+    "DRY_RUN_PREVIEW",
+    "REVISION_FIELD",
+    "DryRun",
+    "RequiredField",
+    "Revision",
+    "ToolCall",
+    "Transform",
+    "required_field",
+    "transform",
+]
+
+
+class ToolCall:
+    """Base class of the call object: what one call of a tool may touch, given by the host.
+
+    Subclass it (a plain class or a dataclass) with whatever your tools need, and annotate one
+    parameter of a tool with the subclass: that parameter is the call, never an input field.
+    """
+
+    __slots__ = ()
+
+
+class RequiredField(Frozen):
+    """Metadata: a string that may be neither missing nor blank; both refuse with `message`."""
+
+    __slots__ = ("message",)
+    message: str
+
+    def __init__(self, message: str) -> None:
+        self._set(message)
+
+
+class Transform(Frozen):
+    """Metadata: `fn(value)` replaces a value once it passed its type and every bound."""
+
+    __slots__ = ("fn",)
+    fn: Callable[[Any], Any]
+
+    def __init__(self, fn: Callable[[Any], Any]) -> None:
+        self._set(fn)
+
+
+def required_field(message: str) -> RequiredField:
+    """A string field that may be neither missing nor blank: both refuse with `message` verbatim.
+
+    Use it in `Annotated[str, required_field("note_write needs text")]`. Blank means empty or
+    only whitespace; the value itself is passed on unchanged.
+    """
+    if not isinstance(message, str) or not message.strip():
+        msg = f"required_field needs the message a model reads, got {message!r}"
+        raise ValueError(msg)
+    return RequiredField(message)
+
+
+def transform(fn: Callable[[Any], Any]) -> Transform:
+    """Replace a checked value by `fn(value)`; a `ValueError` from `fn` refuses the input.
+
+    `fn` runs after the value passed its type and every bound, and never sees `None`. Any other
+    exception from `fn` is a bug in the host and passes through. The schema shows the type the
+    value starts from.
+    """
+    if not callable(fn):
+        msg = f"transform needs a callable, got {fn!r}"
+        raise TypeError(msg)
+    return Transform(fn)
+
+
+REVISION_FIELD = "revision"
+"""The name of the field that carries the revision a write expects."""
+
+DRY_RUN_FIELD = "dry_run"
+"""The name of the field that asks for a dry run."""
+
+DRY_RUN_PREVIEW = (
+    "Set to true to check everything and write nothing. A dry run is never needed for safety: "
+    "a real call checks the same things before it writes."
+)
+"""The description of the dry-run field, for a model deciding whether to ask for one."""
+
+DryRun: TypeAlias = Annotated[bool | None, Doc(DRY_RUN_PREVIEW)]
+"""An optional boolean asking for a dry run: check everything, write nothing."""
+
+Revision: TypeAlias = Annotated[
+    int | None,
+    Ge(0),
+    Doc(
+        "The revision this write expects. The write is refused unless the document is still at "
+        "this revision; leave it out to write whatever the revision is."
+    ),
+]
+"""An optional non-negative revision that a write must match, checked in the same step."""

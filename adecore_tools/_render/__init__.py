@@ -1,0 +1,1 @@
+"""Rendering: the field model written as schemas, provider listings and results."""
