@@ -40,7 +40,6 @@ its traceback logged on the `adecore_tools` logger.
 from __future__ import annotations
 
 import base64
-import inspect
 import logging
 import typing
 from collections.abc import Callable
@@ -58,10 +57,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.registry import ToolRegistry
-from ._model.content import Audio, Content, Image, Text, ToolResult
-from ._model.refusals import ToolRefusal, refusal_body
-from ._render.results import tool_result
+from ._host import Audio, Content, Image, Text, ToolRegistry, ToolResult, answer
 
 __all__ = ["LEVELS", "TOOL_FAILED", "log_level", "logs_at", "mcp_server"]
 
@@ -89,7 +85,7 @@ def mcp_server(
 
     `tools/list` answers `registry.mcp_tools()`, converted to the SDK's types once, here.
     `tools/call` builds the call object with `make_call(ctx)` (awaited when it returns an
-    awaitable), runs the tool with `registry.run` and answers `tool_result` of its value.
+    awaitable), answers what `registry.call` gives.
     `logging/setLevel` keeps the client's level for `log_level(ctx)` to read.
 
     `name`, `version` and `instructions` are what the client reads on `initialize`. The server
@@ -108,7 +104,6 @@ def mcp_server(
     listing = registry.mcp_tools()
     listed = types.ListToolsResult(tools=[types.Tool.model_validate(entry) for entry in listing])
     schemas: dict[str, Any] = {entry["name"]: entry["inputSchema"] for entry in listing}
-    tools = {t.name: t for t in registry}
 
     async def on_list_tools(
         _ctx: ServerRequestContext[Any, Any], _params: types.PaginatedRequestParams | None
@@ -118,21 +113,17 @@ def mcp_server(
     async def on_call_tool(
         ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
-        called = params.name
         try:
-            call = make_call(ctx)
-            if inspect.isawaitable(call):
-                call = await call
-            value = await registry.run(called, params.arguments, call)
-            return _sent(tool_result(tools[called], value))
-        except ToolRefusal as refusal:
-            # Bad arguments, an unknown tool, the tool's own refusal: the model reads it, with
-            # its advice rows, and can act on it.
-            return _text(refusal_body(refusal), is_error=True)
+            # A refusal (bad arguments, an unknown tool, the tool's own) is an error result the
+            # model reads, with its advice rows, and can act on.
+            result = await answer(registry, params.name, params.arguments, lambda: make_call(ctx))
         except Exception:
             # A bug on the host's side: the details are for the server's log, not the model.
-            _logger.exception("MCP tools/call of %r failed", called)
-            return _text(TOOL_FAILED, is_error=True)
+            _logger.exception("MCP tools/call of %r failed", params.name)
+            return types.CallToolResult(
+                content=[types.TextContent(text=TOOL_FAILED)], is_error=True
+            )
+        return _sent(result)
 
     server: Server[Any] = Server(
         name,
@@ -201,15 +192,12 @@ def _connection_state(ctx: ServerRequestContext[Any, Any]) -> dict[str, Any] | N
     return typing.cast("dict[str, Any]", state) if isinstance(state, dict) else None
 
 
-def _text(text: str, *, is_error: bool = False) -> types.CallToolResult:
-    return types.CallToolResult(content=[types.TextContent(text=text)], is_error=is_error)
-
-
 def _sent(result: ToolResult) -> types.CallToolResult:
     """What a client receives: each block as its MCP block, and any structured content."""
     return types.CallToolResult(
         content=[_block(block) for block in result.content],
         structured_content=result.structured,
+        is_error=result.is_error,
     )
 
 

@@ -26,8 +26,8 @@ This module imports the SDK; `import adecore_tools` does not import this module.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeAlias
 
 try:
@@ -43,10 +43,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.registry import ToolRegistry
-from ._host.tool import Tool
-from ._model.refusals import ToolRefusal, refusal_body
-from ._render.results import tool_result
+from ._host import Tool, ToolRegistry, answer
 
 __all__ = ["MakeCall", "agent_tools", "function_tool"]
 
@@ -111,14 +108,8 @@ def _function_tool(
     name = tool.name
 
     async def invoke(ctx: ToolContext[Any], arguments: str) -> str:
-        try:
-            call = ctx.context if make_call is None else make_call(ctx)
-            if inspect.isawaitable(call):
-                call = await call
-            value = await registry.run_json(name, arguments, call)
-        except ToolRefusal as refusal:
-            return refusal_body(refusal)
-        return tool_result(tool, value).text
+        made = (lambda: ctx.context) if make_call is None else partial(make_call, ctx)
+        return (await answer(registry, name, arguments, made)).text
 
     return FunctionTool(
         name=name,

@@ -30,9 +30,10 @@ This module imports Pydantic AI; `import adecore_tools` does not import this mod
 
 from __future__ import annotations
 
-import inspect
+import json
 import sys
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from typing_extensions import TypeVar
@@ -56,9 +57,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.registry import ToolRegistry
-from ._model.refusals import ToolRefusal, refusal_body
-from ._render.results import tool_result
+from ._host import ToolRegistry, answer
 
 __all__ = ["RegistryToolset"]
 
@@ -66,15 +65,18 @@ DepsT = TypeVar("DepsT", default=Any)
 """The type of the run's `deps`, which `make_call` reads."""
 
 
-def _null_as_no_fields(arguments: object) -> object:
-    return {} if arguments is None else arguments
+def _as_arguments(arguments: object) -> object:
+    if arguments is None:
+        return {}
+    return json.dumps(arguments) if isinstance(arguments, str) else arguments
 
 
 # Any JSON value is let through, for the registry to check and refuse: an array or a number is a
 # `bad-arguments` refusal, not a `TypeError` in the run. `null` becomes `{}`: Pydantic AI takes
-# validated arguments of `None` for a bug, the registry reads them as no fields either way.
+# validated arguments of `None` for a bug, the registry reads them as no fields either way. A
+# string goes back to its JSON text, which is how `registry.call` reads a `str`.
 _ANY_JSON = SchemaValidator(
-    core_schema.no_info_after_validator_function(_null_as_no_fields, core_schema.any_schema())
+    core_schema.no_info_after_validator_function(_as_arguments, core_schema.any_schema())
 )
 
 
@@ -139,14 +141,6 @@ class RegistryToolset(AbstractToolset[DepsT]):
         tool: ToolsetTool[DepsT],  # noqa: ARG002 - the registry knows the tool by its name
     ) -> str:
         """Run the tool through the registry: its result, or the refusal, as text."""
-        try:
-            call = ctx.deps if self.make_call is None else self.make_call(ctx)
-            if inspect.isawaitable(call):
-                call = await call
-            value = await self.registry.run(name, tool_args, call)
-        except ToolRefusal as refusal:
-            return refusal_body(refusal)
-        ran = self.registry.get(name)
-        if ran is None:  # a registry runs only tools it has; this keeps the type checkers sure
-            raise LookupError(name)
-        return tool_result(ran, value).text
+        make_call = self.make_call
+        made = (lambda: ctx.deps) if make_call is None else partial(make_call, ctx)
+        return (await answer(self.registry, name, tool_args, made)).text

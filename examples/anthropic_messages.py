@@ -11,7 +11,7 @@ It reads three environment variables:
 
 The request lists `registry.anthropic_tools()`, strict where a tool allows it. The model answers
 with `tool_use` blocks, each an `id`, a tool name and the arguments as a dict (`input`), which
-goes as it came to `registry.run`. The host sends the whole conversation again: the user's
+goes as it came to `registry.call`. The host sends the whole conversation again: the user's
 message, the model's message as it came, then a user message of one `tool_result` block per call,
 with the same `tool_use_id`, holding the tool's lines, or a refusal's `refusal_body` (which tells
 the model what to fix) with `is_error: true`. The model then answers in text.
@@ -28,7 +28,7 @@ from typing import cast
 from anthropic import AsyncAnthropic
 from anthropic.types import MessageParam, ToolParam, ToolResultBlockParam, ToolUseBlock
 
-from adecore_tools import ToolRefusal, ToolRegistry, refusal_body, tool_result
+from adecore_tools import ToolRegistry
 
 
 async def answer(
@@ -63,15 +63,14 @@ async def result_block(
 ) -> ToolResultBlockParam:
     """Run one call the model made, from its dict, and say what came of it."""
     print(f"> {block.name} {json.dumps(block.input)}")
-    try:
-        value = await registry.run(block.name, block.input, call)
-    except ToolRefusal as refusal:
-        text, refused = refusal_body(refusal), True
-    else:
-        ran = next(t for t in registry if t.name == block.name)  # `run` refuses a name it lacks
-        text, refused = tool_result(ran, value).text, False
-    print(text)
-    return {"type": "tool_result", "tool_use_id": block.id, "content": text, "is_error": refused}
+    result = await registry.call(block.name, block.input, call)
+    print(result.text)
+    return {
+        "type": "tool_result",
+        "tool_use_id": block.id,
+        "content": result.text,
+        "is_error": result.is_error,
+    }
 
 
 async def main() -> None:

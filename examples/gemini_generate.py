@@ -11,7 +11,7 @@ It reads three environment variables:
 
 The request declares `registry.gemini_tools()`, read into the SDK's `FunctionDeclaration`. The
 model answers with `functionCall` parts, each an `id`, a function name and the arguments as a dict
-(`args`), which goes as it came to `registry.run`. The host sends the whole conversation again:
+(`args`), which goes as it came to `registry.call`. The host sends the whole conversation again:
 the user's message, the model's message as it came (it may carry thought signatures the model
 needs back), then a user message of one `functionResponse` part per call, with the same `id` and
 name, whose response is `{"output": <the tool's lines>}`, or `{"error": <refusal_body>}` for a
@@ -29,7 +29,7 @@ from google import genai
 from google.genai import types
 from google.genai.client import AsyncClient
 
-from adecore_tools import ToolRefusal, ToolRegistry, refusal_body, tool_result
+from adecore_tools import ToolRegistry
 
 # google-genai's `contents` types name Pillow's `Image`, which a checker cannot know unless Pillow
 # is installed: only that one unknown, in the SDK's own signature, is let through here.
@@ -59,15 +59,10 @@ async def function_response(
 ) -> types.Part:
     """Run one call the model made, from its dict, and say what came of it."""
     print(f"> {fc.name} {json.dumps(fc.args)}")
-    try:
-        value = await registry.run(fc.name or "", fc.args, call)
-    except ToolRefusal as refusal:
-        key, text = "error", refusal_body(refusal)
-    else:
-        ran = next(t for t in registry if t.name == fc.name)  # `run` refuses a name it lacks
-        key, text = "output", tool_result(ran, value).text
-    print(text)
-    reply = types.FunctionResponse(id=fc.id, name=fc.name, response={key: text})
+    result = await registry.call(fc.name or "", fc.args, call)
+    print(result.text)
+    key = "error" if result.is_error else "output"
+    reply = types.FunctionResponse(id=fc.id, name=fc.name, response={key: result.text})
     return types.Part(function_response=reply)
 
 

@@ -6,7 +6,7 @@ An MCP client starts it and speaks to it on stdin and stdout:
 
 It serves the `note` toolkit of `examples/notes.py`, on one in-memory document that lives as long
 as the process. `mcp_server` does the MCP side: it lists `registry.mcp_tools()`, runs each call
-with `registry.run` and answers what `tool_result` gives; a refusal comes back as an error result
+with `registry.call` and answers the `ToolResult` it gives; a refusal comes back as an error result
 (`isError: true`) whose text is `refusal_body(...)`, and any other exception is logged on stderr
 and answered with a short generic text. What is left here is the host's: who may write.
 

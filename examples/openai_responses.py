@@ -11,8 +11,8 @@ It reads three environment variables:
 
 The request lists `registry.openai_tools()`, strict function tools. The model answers with
 `function_call` items, each a `call_id`, a tool name and the arguments as JSON text, which go
-as they came to `registry.run_json`. Each result (the tool's lines, or a refusal's
-`refusal_body`, which tells the model what to fix) goes back as a `function_call_output` item
+as they came to `registry.call`, which reads JSON text. Each result (the tool's lines, or a
+refusal's `refusal_body`, which tells the model what to fix) goes back as a `function_call_output` item
 with the same `call_id`, in a request that continues the first (`previous_response_id`); the
 model then answers in text. A host that keeps nothing on OpenAI's side (`store=False`) sends the
 first response's output items again in `input` instead.
@@ -33,7 +33,7 @@ from openai.types.responses import (
 )
 from openai.types.responses.response_input_item_param import FunctionCallOutput
 
-from adecore_tools import ToolRefusal, ToolRegistry, refusal_body, tool_result
+from adecore_tools import ToolRegistry
 
 
 async def answer(
@@ -64,15 +64,9 @@ async def output(
 ) -> FunctionCallOutput:
     """Run one call the model made, from its JSON text, and say what came of it."""
     print(f"> {item.name} {item.arguments}")
-    try:
-        value = await registry.run_json(item.name, item.arguments, call)
-    except ToolRefusal as refusal:
-        text = refusal_body(refusal)
-    else:
-        ran = next(t for t in registry if t.name == item.name)  # `run` refuses a name it lacks
-        text = tool_result(ran, value).text
-    print(text)
-    return {"type": "function_call_output", "call_id": item.call_id, "output": text}
+    result = await registry.call(item.name, item.arguments, call)
+    print(result.text)
+    return {"type": "function_call_output", "call_id": item.call_id, "output": result.text}
 
 
 async def main() -> None:

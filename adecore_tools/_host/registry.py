@@ -7,18 +7,20 @@ thread of a host; `select` builds a smaller one for an agent that should see les
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Coroutine, Iterable, Iterator
 from typing import Any
 
 from .._check.blocks import text_of
 from .._check.json_text import arguments_of
 from .._check.repair import repaired
+from .._model.content import ToolResult
 from .._model.frozen import Unique
 from .._model.refusals import ToolRefusal
 from .._model.suggest import closest
 from .._model.words import show
 from .._render.listings import OpenAIApi, anthropic_entry, gemini_entry, mcp_entry, openai_entry
 from .._render.portability import broken_rules
+from .._render.results import tool_result
 from .._render.schema import Kept
 from .tool import Tool, start
 from .toolkit import Toolkit, listed
@@ -123,13 +125,7 @@ class ToolRegistry(Unique):
         unknown name `ToolRefusal("unknown-tool")`; a missing or wrong call object is the host's
         mistake (`TypeError`); whatever the tool raises passes through.
         """
-        t = self._by_name.get(name) if type(name) is str else self.get(name)
-        if t is None:
-            raise self._unknown(name)
-        if self.repair:
-            checked = t.input
-            input = repaired(checked.fields, checked.tool_name, input)  # noqa: A001
-        return await start(t, input, call)
+        return await self._started(self._named(name), input, call)
 
     async def run_json(self, name: str, arguments: str | bytes, call: object = None) -> Any:
         """`run`, with the arguments as JSON text, as OpenAI's clients (and any streamed call) give.
@@ -138,10 +134,39 @@ class ToolRegistry(Unique):
         `NaN`, invalid UTF-8, a key given twice, nested too deep) is a `bad-arguments` refusal
         saying where it breaks, with the tool's `fields` row; never a `JSONDecodeError`.
         """
+        t = self._named(name)
+        return await self._started(t, arguments_of(arguments, t.input.advice), call)
+
+    async def call(self, name: str, arguments: object = None, call: object = None) -> ToolResult:
+        """Run the tool as `run` does, and answer what a client receives of it: a `ToolResult`.
+
+        `arguments` is a mapping, `None`, or its JSON text (`str` or `bytes`, read as `run_json`
+        reads it). A refusal is not raised but answered: a result whose `is_error` is true and
+        whose text is the refusal's `refusal_body`. Anything else raised passes through, as
+        from `run`. Every adapter answers through this one method.
+        """
+        try:
+            t = self._named(name)
+            if isinstance(arguments, (str, bytes)):
+                arguments = arguments_of(arguments, t.input.advice)
+            value = await self._started(t, arguments, call)
+        except ToolRefusal as refusal:
+            return ToolResult.refused(refusal)
+        return tool_result(t, value)
+
+    def _named(self, name: str) -> Tool[..., Any]:
+        """The tool `run` runs for `name`, or the `unknown-tool` refusal."""
         t = self._by_name.get(name) if type(name) is str else self.get(name)
         if t is None:
             raise self._unknown(name)
-        return await self.run(t.name, arguments_of(arguments, t.input.advice), call)
+        return t
+
+    def _started(self, t: Tool[..., Any], input: object, call: object) -> Coroutine[Any, Any, Any]:  # noqa: A002
+        """The tool's run with checked input (repaired first, when the registry repairs)."""
+        if self.repair:
+            checked = t.input
+            input = repaired(checked.fields, checked.tool_name, input)  # noqa: A001
+        return start(t, input, call)
 
     def _unknown(self, name: object) -> ToolRefusal:
         hint = closest(text_of(name), tuple(self._by_name))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, TypeAlias
 
 from .frozen import Frozen
+from .refusals import ToolRefusal, refusal_body
 
 __all__ = ["BLOCKS", "Audio", "Content", "Image", "Resource", "Text", "ToolResult"]
 
@@ -89,14 +90,33 @@ class ToolResult(Frozen):
     tool returned. `text` is every text block's text, joined by newlines. `structured` is the
     JSON value of a tool with an output model (an object: a value of another type is wrapped as
     `{"result": value}`), else `None`; its text is then that value's compact JSON.
+
+    A refused call (`registry.call`) is a result too: `refusal` holds the `ToolRefusal`, `text`
+    its `refusal_body`, and `is_error` is true; there is no structured content.
     """
 
-    __slots__ = ("content", "text", "structured")
+    __slots__ = ("content", "text", "structured", "refusal")
     content: tuple[Content, ...]
     text: str
     structured: dict[str, Any] | None
+    refusal: ToolRefusal | None
 
     def __init__(
-        self, content: tuple[Content, ...], text: str, structured: dict[str, Any] | None
+        self,
+        content: tuple[Content, ...],
+        text: str,
+        structured: dict[str, Any] | None,
+        refusal: ToolRefusal | None = None,
     ) -> None:
-        self._set(content, text, structured)
+        self._set(content, text, structured, refusal)
+
+    @property
+    def is_error(self) -> bool:
+        """Whether the call was refused: what MCP's `isError` and the providers' error flags say."""
+        return self.refusal is not None
+
+    @classmethod
+    def refused(cls, refusal: ToolRefusal) -> ToolResult:
+        """The result a client receives for a refusal: its `refusal_body`, as one text block."""
+        body = refusal_body(refusal)
+        return cls((Text(body),), body, None, refusal)
