@@ -86,9 +86,7 @@ def test_json_text_is_read_as_run_json_reads_it(arguments):
             "greet",
             {"times": "x"},
             Who("a"),
-            ToolRefusal(
-                "bad-arguments", "times: expected an integer, got \"x\"", ["fields\ttimes"]
-            ),
+            ToolRefusal("bad-arguments", 'times: expected an integer, got "x"', ["fields\ttimes"]),
         ),
         ("greet", "{", Who("a"), None),  # not JSON: a refusal too
         ("great", None, None, None),  # unknown tool
