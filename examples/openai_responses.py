@@ -10,12 +10,12 @@ It reads three environment variables:
 - `OPENAI_MODEL`: a model that calls tools (default `gpt-5.5`).
 
 The request lists `registry.openai_tools()`, strict function tools. The model answers with
-`function_call` items, each a `call_id`, a tool name and the arguments as JSON text, which go
-as they came to `registry.call`, which reads JSON text. Each result (the tool's lines, or a
-refusal's `refusal_body`, which tells the model what to fix) goes back as a
-`function_call_output` item with the same `call_id`, in a request that continues the first (`previous_response_id`); the
-model then answers in text. A host that keeps nothing on OpenAI's side (`store=False`) sends the
-first response's output items again in `input` instead.
+`function_call` items, each a `call_id`, a tool name and the arguments as JSON text, which go as
+they came to `registry.call`, which reads JSON text. Each result (the tool's lines, or a refusal's
+`refusal_body`, which tells the model what to fix) goes back as a `function_call_output` item with
+the same `call_id`, in a request that continues the first (`previous_response_id`); the model then
+answers in text. A host that keeps nothing on OpenAI's side (`store=False`) sends the first
+response's output items again in `input` instead.
 """
 
 from __future__ import annotations
