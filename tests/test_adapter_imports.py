@@ -16,6 +16,8 @@ import sys
 import pytest
 from needs import missing
 
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
 ADAPTERS = {
     # module: (the framework's package, its name in words, the extra that installs it)
     "adecore_tools.mcp": ("mcp", "the MCP Python SDK", "mcp"),

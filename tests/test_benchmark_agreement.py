@@ -22,6 +22,8 @@ import workloads
 
 from adecore_tools import ToolRefusal, parse_tool_input
 
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
 SCALE_INPUTS = {size: workloads.scale_input(size) for size in workloads.SCALE_SIZES}
 
 EXPECTED_VALID = {

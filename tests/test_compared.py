@@ -30,6 +30,8 @@ from adecore_tools import (
     tool_input_schema,
 )
 
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
 
 class Point(TypedDict):
     x: int
@@ -531,6 +533,7 @@ def test_ours_imports_only_its_two_dependencies():
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("peer_module", "entry", "among"),
     [

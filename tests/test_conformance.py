@@ -25,6 +25,8 @@ pytest.importorskip("mcp", reason=missing("mcp"))
 
 import mcp_served
 
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
 SCENARIOS = {
     "server-initialize": 1,
     "ping": 1,

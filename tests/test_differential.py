@@ -59,6 +59,8 @@ from adecore_tools._model.nodes import (
     Union,
 )
 
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
 # pydantic needs a newer typing-extensions than the package does: `.ci/run` removes it to run the
 # suite on the oldest typing-extensions the package admits
 pydantic = pytest.importorskip("pydantic", reason=missing("pydantic"))
@@ -748,6 +750,7 @@ def _without_descriptions(schema: Any) -> Any:
     return schema
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(tools())
 def test_full_schema_is_valid_and_cut_down_is_the_mcp_schema(t):
@@ -760,6 +763,7 @@ def test_full_schema_is_valid_and_cut_down_is_the_mcp_schema(t):
 # --- property 1: the library accepts exactly what the full schema accepts ---------------------
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.data())
 def test_library_accepts_exactly_what_the_full_schema_accepts(data):
@@ -909,6 +913,7 @@ def pydantic_accepts(adapter: pydantic.TypeAdapter[Any], value: object) -> bool:
     return True
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.data())
 def test_library_accepts_exactly_what_strict_pydantic_accepts(data):

@@ -22,6 +22,8 @@ from needs import missing
 
 from adecore_tools import ToolRefusal, parse_tool_input, tool
 
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
 PAGES = sorted(DOCS.glob("*.md"))
 
 

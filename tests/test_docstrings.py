@@ -350,6 +350,7 @@ _FRAGMENTS = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(
     st.one_of(

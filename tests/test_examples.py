@@ -32,6 +32,8 @@ from provider_server import (
 
 from adecore_tools import ToolRefusal
 
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 NEEDS = {
     "mcp_server.py": "mcp",
@@ -84,6 +86,7 @@ SERVED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "script", sorted(p.name for p in EXAMPLES.glob("*.py") if p.name not in SERVED)
 )
@@ -104,6 +107,7 @@ def test_example_runs(script):
         assert done.stdout.strip()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script", sorted(SERVED))
 def test_a_provider_example_runs_one_turn_against_the_recording_server(script, monkeypatch):
     served = SERVED[script]

@@ -271,6 +271,7 @@ def _rows_declared_and_dropped(prefix: str, count: int) -> list[weakref.ref[type
     return kept
 
 
+@pytest.mark.slow
 def test_what_is_computed_once_is_kept_for_a_bounded_number_of_values(monkeypatch):
     """A host that declares tools from fresh classes (per session, per reload) and drops them
     does not keep every class alive: each cache of work done once is cleared when full."""
@@ -305,6 +306,7 @@ def test_a_cache_of_work_done_once_holds_at_most_its_limit(monkeypatch):
     assert cache == {3: 3}
 
 
+@pytest.mark.slow
 def test_the_sources_of_dropped_validators_do_not_pile_up(monkeypatch):
     """Each generated validator's source goes into `linecache` for tracebacks. A host declaring
     tools of more shapes than the cache holds (or reloading them after the cache was emptied)

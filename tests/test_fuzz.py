@@ -27,6 +27,7 @@ _SPEC.loader.exec_module(fuzz_parse)
 ITERATIONS = int(os.environ.get("FUZZ_ITERATIONS", "10000"))
 
 
+@pytest.mark.slow
 def test_fixed_number_of_fuzz_inputs_run_clean():
     ran, accepted = fuzz_parse.run(ITERATIONS, seed=0)
     assert ran == ITERATIONS

@@ -196,6 +196,7 @@ GOOD_ITEM: dict[str, object] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_a_million_items_in_every_field(name):
     value = [GOOD_ITEM.get(name, 1)] * MILLION
@@ -211,6 +212,7 @@ def test_a_million_items_in_every_field(name):
         assert isinstance(found, ToolRefusal)
 
 
+@pytest.mark.slow
 def test_a_million_bad_items_are_counted_not_listed():
     message = refused({"ints": ["x"] * MILLION}).message
     assert message.count("; ") == 10
@@ -240,6 +242,7 @@ def test_wrong_values_are_pictured_only_for_the_problems_shown(monkeypatch):
     assert pictured == [1.5]
 
 
+@pytest.mark.slow
 def test_a_million_keys_in_every_mapping_field():
     keys = [f"key number {n:07d}" for n in range(MILLION)]  # too far from a name to suggest it
     rec = dict.fromkeys(keys, 1)
@@ -252,6 +255,7 @@ def test_a_million_keys_in_every_mapping_field():
         assert message.endswith(" more"), message
 
 
+@pytest.mark.slow
 def test_a_million_unknown_fields_with_long_names():
     data = {
         f"an unknown field name far too long to suggest anything {n}": 1 for n in range(MILLION)
@@ -260,6 +264,7 @@ def test_a_million_unknown_fields_with_long_names():
     assert message.endswith(f"and {MILLION - 10} more")
 
 
+@pytest.mark.slow
 def test_a_million_unknown_fields_close_to_real_names():
     """Each name is close enough to a field to be compared: only the ten shown may be."""
     message = refused({f"field_{n}": 1 for n in range(MILLION)}, three).message
@@ -875,6 +880,7 @@ def test_a_union_names_a_mapping_that_cannot_be_read(kind):
         assert message == f"{name}: expected an object, got a mapping that could not be read"
 
 
+@pytest.mark.slow
 def test_a_million_lazy_items():
     class Lazy(BrokenMapping):
         def items(self):  # type: ignore[override]

@@ -37,6 +37,8 @@ from adecore_tools import (
 )
 from adecore_tools.mcp import LEVELS, TOOL_FAILED, log_level, logs_at, mcp_server
 
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
 MODES = ("legacy", "auto")
 VERSIONS = {"legacy": "2025-11-25", "auto": "2026-07-28"}
 

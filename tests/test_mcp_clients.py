@@ -36,6 +36,8 @@ from mcp.client.stdio import stdio_client
 from adecore_tools import ToolRefusal, parse_refusal_body
 from adecore_tools.mcp import TOOL_FAILED
 
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
 SERVED = TESTS / "mcp_served.py"
 LISTING = json.loads(json.dumps(mcp_served.registry.mcp_tools()))
 TASK = {"title": "Write", "status": "open"}

@@ -36,6 +36,8 @@ from mcp.client.stdio import stdio_client
 from adecore_tools import ToolRefusal, parse_refusal_body
 from adecore_tools.mcp import TOOL_FAILED
 
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SERVER = EXAMPLES / "mcp_server.py"
 

@@ -35,6 +35,8 @@ from adecore_tools import (
 )
 from adecore_tools.openai_agents import agent_tools, function_tool
 
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 

@@ -376,6 +376,7 @@ def _without_nulls(value: Any) -> Any:
     return value
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_what_strict_mode_lets_a_model_send_is_accepted_with_the_mcp_meaning(data):

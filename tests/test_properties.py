@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal, TypedDict
 
 import annotated_types as at
 import jsonschema
+import pytest
 from hostile_values import (
     BrokenMapping,
     LyingDict,
@@ -323,6 +324,7 @@ def _parse_or_refusal(data: object, t=everything) -> ToolRefusal | None:
     return None
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(inputs)
 def test_any_input_is_accepted_or_refused_with_bad_arguments(data):
@@ -333,6 +335,7 @@ def test_any_input_is_accepted_or_refused_with_bad_arguments(data):
         assert refusal.message
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(inputs)
 def test_refusal_text_reads_back_and_stays_on_its_lines(data):
@@ -369,6 +372,7 @@ def _types_match(got: object, want: object) -> bool:
     return got == want
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(valid_input(EVERYTHING, NAMES))
 def test_input_built_from_the_declared_types_is_accepted_as_expected(case):
@@ -409,6 +413,7 @@ def test_schema_is_valid_json_schema():
     assert list(SCHEMA["properties"]) == AGREEABLE_NAMES
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.one_of(json_values, near_valid_json()))
 def test_whatever_is_accepted_conforms_to_the_schema(data):
@@ -420,6 +425,7 @@ def test_whatever_is_accepted_conforms_to_the_schema(data):
     assert errors == [], [error.message for error in errors]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(valid_input(COMMON, AGREEABLE_NAMES))
 def test_input_built_from_the_types_conforms_to_the_schema(case):

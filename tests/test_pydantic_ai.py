@@ -37,6 +37,8 @@ from pydantic_ai.tools import ToolDefinition
 from adecore_tools import ToolRefusal, create_tool_registry, parse_refusal_body, tool_input_schema
 from adecore_tools.pydantic_ai import RegistryToolset
 
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
@@ -402,14 +404,18 @@ def test_the_example_lists_every_notes_tool_strict(examples):
 # --- Pydantic AI's TestModel ----------------------------------------------------------------------
 
 
-def test_test_model_makes_arguments_only_for_the_mcp_schema(examples):
-    # A known limitation, in docs/integrations.md: Pydantic AI 2.68's `TestModel` makes up
-    # arguments from a tool's schema, and knows no list of types (`["integer", "null"]`), which
-    # is how strict mode says a field may be left out. With `strict=False` it calls the tools.
-    # If the first half starts failing, Pydantic AI fixed it: update docs/integrations.md.
+@pytest.mark.canary
+def test_test_model_calls_the_strict_tools(examples):
+    # A canary: it watches Pydantic AI, not this package. Its `TestModel` makes up arguments
+    # from a tool's schema; before 2.78 it knew no list of types (`["integer", "null"]`), how
+    # strict mode says a field may be left out, and raised. docs/integrations.md says which
+    # releases drive strict tools with it: if this turns red, update that paragraph.
     call = examples.notes.NoteCall(examples.notes.Document(), may_write=True)
     strict = Agent(TestModel(), toolsets=[RegistryToolset(examples.notes.registry)])
-    with pytest.raises(NotImplementedError, match="Unknown type"):
-        asyncio.run(strict.run("Keep my notes", deps=call))
+    assert asyncio.run(strict.run("Keep my notes", deps=call)).output.startswith('{"note_read":')
+
+
+def test_test_model_calls_the_tools_as_the_mcp_schema_lists_them(examples):
+    call = examples.notes.NoteCall(examples.notes.Document(), may_write=True)
     plain = Agent(TestModel(), toolsets=[RegistryToolset(examples.notes.registry, strict=False)])
     assert asyncio.run(plain.run("Keep my notes", deps=call)).output.startswith('{"note_read":')

@@ -370,18 +370,21 @@ def test_a_refusal_leaves_comparison_with_other_objects_to_them():
     assert ToolRefusal("not-found", "no such note") != "not-found"
 
 
+@pytest.mark.slow
 @given(code=codes, message=st.text(), rows=st.lists(st.text(), max_size=5))
 def test_body_round_trip_for_every_refusal(code, message, rows):
     r = ToolRefusal(code, message, rows)
     assert parse_refusal_body(refusal_body(r)) == r
 
 
+@pytest.mark.slow
 @given(code=codes, message=st.text(), rows=st.lists(st.text(), max_size=5))
 def test_rows_round_trip_for_every_refusal(code, message, rows):
     r = ToolRefusal(code, message, rows)
     assert parse_refusal_body(refusal_rows(r)) == r
 
 
+@pytest.mark.slow
 @given(code=codes, message=st.text(), rows=st.lists(st.text(), max_size=5))
 def test_text_forms_agree(code, message, rows):
     r = ToolRefusal(code, message, rows)

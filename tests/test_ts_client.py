@@ -20,6 +20,8 @@ from needs import missing, missing_node
 
 from adecore_tools import ToolRefusal, parse_refusal_body
 
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
 pytest.importorskip("mcp", reason=missing("mcp"))
 
 ROOT = Path(__file__).resolve().parent.parent
