@@ -6,6 +6,8 @@ toolkits, toolkits a registry, and `await registry.run(name, input, call)` runs 
 bad input with a `ToolRefusal` a model can read and act on.
 """
 
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+
 from ._host.decorator import tool
 from ._host.registry import ToolRegistry, create_tool_registry
 from ._host.tool import Tool, parse_tool_input, tool_input_schema
@@ -32,7 +34,9 @@ from ._model.refusals import (
     refusal_rows,
 )
 from ._model.tool_annotations import ToolAnnotations
-from ._render.results import tool_output_schema, tool_result
+
+if _TYPE_CHECKING:
+    from ._render.results import tool_output_schema, tool_result
 
 __all__ = [
     "DRY_RUN_FIELD",
@@ -69,3 +73,24 @@ __all__ = [
     "tool_result",
     "transform",
 ]
+
+_ON_FIRST_USE = {"tool_output_schema": "._render.results", "tool_result": "._render.results"}
+"""Public names whose modules load when first used: declaring and running tools need none."""
+
+
+def __getattr__(name: str) -> object:
+    """Import a name of `_ON_FIRST_USE` when it is first asked for, and keep it."""
+    module = _ON_FIRST_USE.get(name)
+    if module is None:
+        msg = f"module {__name__!r} has no attribute {name!r}"
+        raise AttributeError(msg)
+    from importlib import import_module  # noqa: PLC0415 - only on that first use
+
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """Every name, those still to load on first use included."""
+    return sorted({*globals(), *_ON_FIRST_USE})

@@ -57,7 +57,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host import Audio, Content, Image, Text, ToolRegistry, ToolResult, answer
+from ._host.seam import Audio, Content, Image, Text, ToolRegistry, ToolResult, answer
 
 __all__ = ["LEVELS", "TOOL_FAILED", "log_level", "logs_at", "mcp_server"]
 

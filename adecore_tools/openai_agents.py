@@ -43,7 +43,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host import Tool, ToolRegistry, answer
+from ._host.seam import Tool, ToolRegistry, answer
 
 __all__ = ["MakeCall", "agent_tools", "function_tool"]
 

@@ -57,7 +57,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host import ToolRegistry, answer
+from ._host.seam import ToolRegistry, answer
 
 __all__ = ["RegistryToolset"]
 

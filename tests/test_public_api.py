@@ -1,9 +1,12 @@
 """The public names (`__all__`), and the DryRun / Revision helpers."""
 
+import ast
 import asyncio
 import importlib
 import pathlib
 import re
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -251,3 +254,33 @@ def test_typing_extensions_is_new_enough_for_each_newer_python(python):
         if spec.operator == ">="
     ]
     assert max(floors) >= version.Version("4.14")
+
+
+ON_FIRST_USE = {
+    # what `import adecore_tools` leaves unloaded, and a public name that loads it
+    "adecore_tools._render.results": "tool_result",
+    "adecore_tools._render.listings": None,
+    "adecore_tools._render.portability": None,
+    "adecore_tools._render.schema": None,
+    "adecore_tools._check.json_text": None,
+    "adecore_tools._check.repair": None,
+    "json": None,
+}
+
+
+def test_import_loads_only_what_declaring_and_running_need():
+    code = (
+        "import sys\n"
+        "before = set(sys.modules)\n"
+        "import adecore_tools\n"
+        "loaded = set(sys.modules) - before\n"
+        "from adecore_tools import tool_result\n"
+        "print([sorted(loaded), sorted(set(sys.modules) - before)])"
+    )
+    done = subprocess.run(  # noqa: S603 - our interpreter, our code
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    loaded, after_first_use = map(set, ast.literal_eval(done.stdout))
+    assert "adecore_tools._host.registry" in loaded  # the reader found the package's modules
+    assert not loaded & set(ON_FIRST_USE)
+    assert {m for m, name in ON_FIRST_USE.items() if name} <= after_first_use

@@ -11,19 +11,20 @@ from collections.abc import Callable, Coroutine, Iterable, Iterator
 from typing import Any
 
 from .._check.blocks import text_of
-from .._check.json_text import arguments_of
-from .._check.repair import repaired
 from .._model.content import ToolResult
 from .._model.frozen import Unique
 from .._model.refusals import ToolRefusal
 from .._model.suggest import closest
 from .._model.words import show
-from .._render.listings import OpenAIApi, anthropic_entry, gemini_entry, mcp_entry, openai_entry
-from .._render.portability import broken_rules
-from .._render.results import tool_result
-from .._render.schema import Kept
 from .tool import Tool, start
 from .toolkit import Toolkit, listed
+
+if typing.TYPE_CHECKING:
+    from .._render.listings import OpenAIApi
+    from .._render.schema import Kept
+
+# Listings, portability, results, JSON text and repair are imported where they are first used:
+# a host that only declares and runs tools never loads them (`import adecore_tools` stays small).
 
 __all__ = ["ToolRegistry", "create_tool_registry"]
 
@@ -134,6 +135,8 @@ class ToolRegistry(Unique):
         `NaN`, invalid UTF-8, a key given twice, nested too deep) is a `bad-arguments` refusal
         saying where it breaks, with the tool's `fields` row; never a `JSONDecodeError`.
         """
+        from .._check.json_text import arguments_of  # noqa: PLC0415 - on first use
+
         t = self._named(name)
         return await self._started(t, arguments_of(arguments, t.input.advice), call)
 
@@ -145,6 +148,9 @@ class ToolRegistry(Unique):
         whose text is the refusal's `refusal_body`. Anything else raised passes through, as
         from `run`. Every adapter answers through this one method.
         """
+        from .._check.json_text import arguments_of  # noqa: PLC0415 - on first use
+        from .._render.results import tool_result  # noqa: PLC0415
+
         try:
             t = self._named(name)
             if isinstance(arguments, (str, bytes)):
@@ -164,6 +170,8 @@ class ToolRegistry(Unique):
     def _started(self, t: Tool[..., Any], input: object, call: object) -> Coroutine[Any, Any, Any]:  # noqa: A002
         """The tool's run with checked input (repaired first, when the registry repairs)."""
         if self.repair:
+            from .._check.repair import repaired  # noqa: PLC0415 - on first use
+
             checked = t.input
             input = repaired(checked.fields, checked.tool_name, input)  # noqa: A001
         return start(t, input, call)
@@ -197,6 +205,8 @@ class ToolRegistry(Unique):
 
     def mcp_tools(self) -> list[dict[str, Any]]:
         """The MCP `tools/list` entries, in order: plain copies, the caller's own."""
+        from .._render.listings import mcp_entry  # noqa: PLC0415 - on first use
+
         words = self.bounds_in_words
         return self._listed(("mcp",), lambda t: mcp_entry(t, in_words=words))
 
@@ -211,6 +221,8 @@ class ToolRegistry(Unique):
         if api not in ("responses", "chat"):
             msg = f"api is 'responses' or 'chat', got {api!r}"
             raise ValueError(msg)
+        from .._render.listings import openai_entry  # noqa: PLC0415 - on first use
+
         words = self.bounds_in_words
         return self._listed(
             ("openai", api, bool(strict)),
@@ -219,6 +231,8 @@ class ToolRegistry(Unique):
 
     def anthropic_tools(self, *, strict: bool = True) -> list[dict[str, Any]]:
         """Anthropic tools; with `strict`, `"strict": true` on each tool strict use can take."""
+        from .._render.listings import anthropic_entry  # noqa: PLC0415 - on first use
+
         words = self.bounds_in_words
         return self._listed(
             ("anthropic", bool(strict)),
@@ -227,6 +241,8 @@ class ToolRegistry(Unique):
 
     def gemini_tools(self) -> list[dict[str, Any]]:
         """Gemini function declarations: `name`, `description`, `parameters`."""
+        from .._render.listings import gemini_entry  # noqa: PLC0415 - on first use
+
         words = self.bounds_in_words
         return self._listed(("gemini",), lambda t: gemini_entry(t, in_words=words))
 
@@ -235,6 +251,8 @@ class ToolRegistry(Unique):
 
         Computed when asked; it never raises.
         """
+        from .._render.portability import broken_rules  # noqa: PLC0415 - on first use
+
         return broken_rules(self.tools)
 
     def _listed(
@@ -243,6 +261,8 @@ class ToolRegistry(Unique):
         """A listing built once (two threads may both build it, equal) and handed out copied."""
         listing = self._listings.get(key)
         if listing is None:
+            from .._render.schema import Kept  # noqa: PLC0415 - on first use
+
             listing = self._listings.setdefault(key, Kept([entry(t) for t in self.tools]))
         return typing.cast("list[dict[str, Any]]", listing.copy())
 

@@ -21,7 +21,6 @@ from typing_extensions import ParamSpec
 from .._check.blocks import Checker
 from .._check.compile import Copies, compile_fields
 from .._check.defaults import check_defaults
-from .._check.repair import repaired
 from .._declare.output import MODEL, Output, read_output
 from .._declare.signature import Signature, read_signature
 from .._model.errors import Unresolved, Where
@@ -31,7 +30,6 @@ from .._model.nodes import Field, Node
 from .._model.problems import Invalid, message
 from .._model.refusals import field, safe_refusal
 from .._model.tool_annotations import ToolAnnotations
-from .._render.schema import PROFILES, copied, render
 from .wraps import FromFunction, Unwrapped
 
 __all__ = [
@@ -89,6 +87,8 @@ class ToolInput(Unique):
         key = (profile, in_words)
         schema = self._rendered.get(key)
         if schema is None:
+            from .._render.schema import PROFILES, render  # noqa: PLC0415 - listed, not declared
+
             if profile not in PROFILES:
                 msg = f"no schema profile {profile!r}; the profiles are {', '.join(PROFILES)}"
                 raise ValueError(msg)
@@ -99,6 +99,8 @@ class ToolInput(Unique):
     @property
     def schema(self) -> dict[str, Any]:
         """The `inputSchema` an MCP client lists: a plain copy, the caller's own."""
+        from .._render.schema import copied  # noqa: PLC0415 - listed, not declared
+
         schema: dict[str, Any] = copied(self.rendered())
         return schema
 
@@ -386,6 +388,8 @@ def parse_tool_input(
         raise TypeError(_not_a_tool(tool, "parse_tool_input(tool, input) takes a Tool")) from None
     checked = (calling or resolved(tool)).input
     if repair:
+        from .._check.repair import repaired  # noqa: PLC0415 - on first use
+
         input = repaired(checked.fields, checked.tool_name, input)  # noqa: A001
     result: dict[str, Any] | Invalid = checked.validate(_EMPTY if input is None else input)
     if isinstance(result, Invalid):
@@ -414,6 +418,8 @@ def tool_input_schema(
         raise TypeError(
             _not_a_tool(tool_or_input, "tool_input_schema(tool) takes a Tool or its input")
         )
+    from .._render.schema import copied  # noqa: PLC0415 - listed, not declared
+
     schema: dict[str, Any] = copied(checked.rendered(profile, in_words=bounds_in_words))
     return schema
 
