@@ -185,7 +185,7 @@ def _connection_state(ctx: ServerRequestContext[Any, Any]) -> dict[str, Any] | N
 
     mcp 2.3 keeps one `Connection` per client connection, with a `state` dict for exactly this;
     a request handler reaches it only through its session. Should a later SDK move it, the
-    level is not kept, and `log_level` reads `None` (tests/test_mcp.py would fail first).
+    level is not kept, and `log_level` reads `None` (tests/adapters/test_mcp.py would fail first).
     """
     connection: object = getattr(ctx.session, "_connection", None)
     state: object = getattr(connection, "state", None)

@@ -4,8 +4,8 @@
     python tests/conformance_server.py     # prints its URL, then serves until killed
 
 Each tool is the one a server scenario of `@modelcontextprotocol/conformance` calls, by its name,
-returning what the scenario checks; tests/test_conformance.py runs the scenarios against it.
-Nothing here is written for the suite but the tools themselves: the listing, the results, the
+returning what the scenario checks; tests/adapters/test_conformance.py runs the scenarios against
+it. Nothing here is written for the suite but the tools themselves: the listing, the results, the
 refusal, `logging/setLevel` and DNS-rebinding protection are the adapter's and the SDK's.
 """
 

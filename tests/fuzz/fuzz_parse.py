@@ -15,7 +15,7 @@ without it (random bytes from a seed, a few thousand inputs a second)::
     python tests/fuzz/fuzz_parse.py --iterations 1000000 [--seed 1]
 
 `FUZZ_EXCLUDE` (comma-separated kinds of HOSTILE_KINDS) leaves out kinds of objects, to look for
-new crashes while a known one is being fixed. `tests/test_fuzz.py` runs a fixed number in CI.
+new crashes while a known one is being fixed. `tests/check/test_fuzz.py` runs a fixed number in CI.
 """
 
 from __future__ import annotations

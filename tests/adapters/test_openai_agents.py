@@ -37,7 +37,7 @@ from adecore_tools.openai_agents import agent_tools, function_tool
 
 pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from adecore_tools import ToolRefusal
 
-_PATH = pathlib.Path(__file__).parent / "fuzz" / "fuzz_parse.py"
+_PATH = pathlib.Path(__file__).parents[1] / "fuzz" / "fuzz_parse.py"
 _SPEC = importlib.util.spec_from_file_location("fuzz_parse", _PATH)
 assert _SPEC is not None
 assert _SPEC.loader is not None

@@ -38,7 +38,7 @@ from adecore_tools.mcp import TOOL_FAILED
 
 pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SERVER = EXAMPLES / "mcp_server.py"
 
 

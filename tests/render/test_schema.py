@@ -26,7 +26,6 @@ from adecore_tools import (
     tool,
     tool_input_schema,
 )
-from adecore_tools._host import tool as _tool
 from adecore_tools._render import schema as _schema
 
 # --- helpers --------------------------------------------------------------------------------------
@@ -1133,7 +1132,6 @@ def test_the_schema_is_rendered_once_per_tool_and_profile(monkeypatch):
         raise AssertionError("rendered again")
 
     monkeypatch.setattr(_schema, "render", rendered_again)
-    monkeypatch.setattr(_tool, "render", rendered_again)
     assert tool_input_schema(a) == before
     assert tool_input_schema(a, "openai-strict") == strict
     for _ in range(2):

@@ -45,7 +45,7 @@ from adecore_tools import ToolRefusal, create_tool_registry, define_toolkit, ref
 
 pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PROMPT = "Two teas, please."
 TIMEOUT = 10  # seconds: a turn takes a few milliseconds; this only stops a broken one hanging
 

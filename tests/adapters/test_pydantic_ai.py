@@ -39,7 +39,7 @@ from adecore_tools.pydantic_ai import RegistryToolset
 
 pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.fixture(scope="module")

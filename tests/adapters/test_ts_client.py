@@ -24,7 +24,7 @@ pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a fram
 
 pytest.importorskip("mcp", reason=missing("mcp"))
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CLIENT = ROOT / "tests" / "ts_client"
 SERVER = ROOT / "examples" / "mcp_server.py"
 
