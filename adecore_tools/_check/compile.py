@@ -9,15 +9,9 @@ one it was given.
 
 from __future__ import annotations
 
-import builtins
-import collections.abc as cabc
 import copy
-import sys
-import types
 import typing
 from collections.abc import Callable, Sequence
-from contextvars import ContextVar
-from enum import Enum
 from itertools import repeat
 from typing import Any
 
@@ -38,6 +32,7 @@ from .._model.nodes import (
     Union,
     bare,
     core,
+    immutable,
     layers,
     shared_default,
 )
@@ -61,31 +56,12 @@ from .blocks import (
 )
 from .expected import expected
 
-__all__ = ["Copies", "checker", "compile_fields", "immutable", "missing"]
+__all__ = ["checker", "compile_fields", "missing"]
 
 
-def compile_fields(fields: Sequence[Field], copies: Copies | None = None) -> Checker:
-    """The validator of a tool's input: a mapping in, the function's keyword arguments out.
-
-    `copies` are the mutable defaults as they were when the tool was declared (`_defaults`).
-    """
-    token = _COPIES.set(copies or {})
-    try:
-        return _object_checker(fields, codegen.KWARGS, None)
-    finally:
-        _COPIES.reset(token)
-
-
-Copies = dict[int, tuple[Field, object]]
-"""A copy of each mutable default, made when the tool is declared, by the id of its field.
-
-The validator, compiled on the tool's first check, copies these for each call: changing a
-default after declaration (the function's own object, or a dataclass's class default) reaches
-no call.
-"""
-
-_COPIES: ContextVar[Copies] = ContextVar("adecore_tools_copies")
-"""The copies of the mutable defaults of the tool being compiled (a compile never awaits)."""
+def compile_fields(fields: Sequence[Field]) -> Checker:
+    """The validator of a tool's input: a mapping in, the function's keyword arguments out."""
+    return _object_checker(fields, codegen.KWARGS, None)
 
 
 def checker(node: Node) -> Checker:
@@ -276,12 +252,10 @@ def _left_out(f: Field, mode: str) -> tuple[str, object]:
         return codegen.ABSENT, None  # a key left out stays out
     if immutable(f.default):
         return codegen.DEFAULT, f.default
-    # A mutable default, for the function or a dataclass: copied when the tool was declared, so
-    # changing the field model's (the function's own object) later reaches no call, and again
-    # for each call.
-    kept = _COPIES.get({}).get(id(f))
-    default = kept[1] if kept is not None and kept[0] is f else copy.deepcopy(f.default)
-    return codegen.MAKE, lambda: copy.deepcopy(default)
+    # A mutable default, for the function or a dataclass: copied when its field was declared,
+    # so changing the function's own object later reaches no call, and again for each call.
+    declared = f.declared
+    return codegen.MAKE, lambda: copy.deepcopy(declared)
 
 
 def _fresh(made: object) -> object:
@@ -301,25 +275,6 @@ def missing(f: Field) -> Problem:
     if f.missing_message is not None:
         return Problem((f.name,), f.missing_message, authored=True)
     return Problem((f.name,), f"missing, expected {expected(bare(f.type))}")
-
-
-def immutable(value: object) -> bool:
-    """Whether no one can change a value through it: one object may serve every call."""
-    if value is None or value is MISSING or type(value) in (str, int, float, bool):
-        return True
-    if isinstance(value, (tuple, frozenset)):
-        items: tuple[object, ...] | frozenset[object] = value  # pyright: ignore[reportUnknownVariableType]
-        return all(immutable(item) for item in items)
-    if isinstance(value, _FROZEN_MAPPINGS):
-        frozen = typing.cast("cabc.Mapping[object, object]", value)
-        return all(immutable(item) for item in frozen.values())
-    return isinstance(value, Enum)
-
-
-if sys.version_info >= (3, 15):
-    _FROZEN_MAPPINGS: tuple[type, ...] = (types.MappingProxyType, builtins.frozendict)
-else:
-    _FROZEN_MAPPINGS: tuple[type, ...] = (types.MappingProxyType,)
 
 
 def _constructor(cls: type) -> Callable[[dict[str, Any]], Any]:

@@ -10,7 +10,6 @@ fails at declaration, not on a call.
 from __future__ import annotations
 
 import collections.abc as cabc
-import copy
 import typing
 from enum import Enum
 from typing import Any
@@ -27,6 +26,7 @@ from .._model.nodes import (
     Object,
     Record,
     Scalar,
+    Uncopied,
     Union,
     core,
     layers,
@@ -45,23 +45,18 @@ from .blocks import (
     type_of,
     union,
 )
-from .compile import Copies, immutable, missing
+from .compile import missing
 from .expected import expected, one_of
 
 __all__ = ["check_defaults"]
 
 
-def check_defaults(fields: tuple[Field, ...], tool: str) -> Copies:
-    """Refuse a default its own field would refuse, here or in any nested dataclass.
-
-    Returns a copy of each mutable default, for the validator to copy from.
-    """
-    copies: Copies = {}
-    _check_defaults(fields, Where(tool), copies)
-    return copies
+def check_defaults(fields: tuple[Field, ...], tool: str) -> None:
+    """Refuse a default its own field would refuse, or cannot copy, here or in any dataclass."""
+    _check_defaults(fields, Where(tool))
 
 
-def _check_defaults(fields: tuple[Field, ...], where: Where, copies: Copies) -> None:
+def _check_defaults(fields: tuple[Field, ...], where: Where) -> None:
     """Refuse a default its own field would refuse, here or in any nested dataclass.
 
     A default factory is not called: it may do anything, and runs only when it is needed.
@@ -84,9 +79,15 @@ def _check_defaults(fields: tuple[Field, ...], where: Where, copies: Copies) -> 
                     f"the default {_written(f.default)} is refused by the field's own type "
                     f"({message(refused)}); change the default or the type",
                 )
-            if not immutable(f.default):
-                copies[id(f)] = (f, _copied(f.default, here))
-        _check_nested_defaults(f.type, here, copies)
+            declared = f.declared
+            if isinstance(declared, Uncopied):
+                raise here.error(
+                    TypeError,
+                    f"the default {_written(f.default)} cannot be copied for each call "
+                    f"({type(declared.error).__name__}: {declared.error}); use an immutable "
+                    "default (a tuple, a frozenset, None) or build the value in the function",
+                ) from declared.error
+        _check_nested_defaults(f.type, here)
 
 
 def _written(default: object) -> str:
@@ -105,30 +106,17 @@ _WRITTEN_AT_MOST = 200
 """The longest default a declaration error writes out: a whole value, not a page of one."""
 
 
-def _copied(default: object, where: Where) -> object:
-    """A mutable default, copied now: each call gets a copy, and one that fails must fail here."""
-    try:
-        return copy.deepcopy(default)
-    except Exception as exc:
-        raise where.error(
-            TypeError,
-            f"the default {_written(default)} cannot be copied for each call "
-            f"({type(exc).__name__}: {exc}); use an immutable default (a tuple, a frozenset, "
-            "None) or build the value in the function",
-        ) from exc
-
-
-def _check_nested_defaults(node: Node, where: Where, copies: Copies) -> None:
+def _check_nested_defaults(node: Node, where: Where) -> None:
     node = core(node)
     if isinstance(node, Array):
-        _check_nested_defaults(node.items, where.into("[]"), copies)
+        _check_nested_defaults(node.items, where.into("[]"))
     elif isinstance(node, Record):
-        _check_nested_defaults(node.values, where.into("{}"), copies)
+        _check_nested_defaults(node.values, where.into("{}"))
     elif isinstance(node, Union):
         for branch in node.branches:
-            _check_nested_defaults(branch, where, copies)
+            _check_nested_defaults(branch, where)
     elif isinstance(node, Object):
-        _check_defaults(node.fields, where, copies)
+        _check_defaults(node.fields, where)
 
 
 def _native(node: Node) -> Checker:

@@ -7,7 +7,6 @@ is read again when the tool joins a toolkit (`resolved`).
 
 from __future__ import annotations
 
-import _thread
 import importlib
 import inspect
 import sys
@@ -19,7 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from typing_extensions import ParamSpec
 
 from .._check.blocks import Checker
-from .._check.compile import Copies, compile_fields
+from .._check.compile import compile_fields
 from .._check.defaults import check_defaults
 from .._declare.output import MODEL, Output, read_output
 from .._declare.signature import Signature, read_signature
@@ -266,26 +265,8 @@ def resolved(t: Tool[..., Any]) -> Calling:
                 "is assembled"
             )
             raise TypeError(msg) from None
-        calling = _kept(t, "_calling", calling)
+        calling = t._fill("_calling", calling, None)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
     return calling
-
-
-def _kept(t: Tool[..., Any], slot: str, value: T) -> T:
-    """`value` set in the tool's empty `slot`, or what another thread set there first.
-
-    Two threads may read a tool's input or listing entry at once: the first to finish sets it,
-    for good, so what was handed out stays.
-    """
-    with _SETTING:
-        found: T | None = getattr(t, slot)
-        if found is not None:
-            return found
-        object.__setattr__(t, slot, value)
-        return value
-
-
-_SETTING = _thread.allocate_lock()  # `threading.Lock`, without importing `threading` (0.4 ms)
-"""Held by `_kept` while it tests and sets a slot."""
 
 
 def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]:
@@ -317,23 +298,15 @@ def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]
 class _Pending:
     """A tool input's validator until its first check, which compiles the real one and keeps it.
 
-    `copies` are its mutable defaults as they were declared. Two threads may both compile it:
-    the first to finish keeps its own, which both then run.
+    Two threads may both compile it: the first to finish keeps its own, which both then run.
     """
 
-    __slots__ = ("checked", "copies")
+    __slots__ = ("checked",)
     checked: ToolInput
 
-    def __init__(self, copies: Copies) -> None:
-        self.copies = copies
-
     def __call__(self, data: object) -> object:
-        compiled = compile_fields(self.checked.fields, self.copies)
-        with _SETTING:
-            if self.checked.validate is self:
-                object.__setattr__(self.checked, "validate", compiled)
-            validate = self.checked.validate
-        return validate(data)
+        compiled = compile_fields(self.checked.fields)
+        return self.checked._fill("validate", compiled, self)(data)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
 
 
 def resolve(
@@ -347,7 +320,8 @@ def resolve(
     try:
         signature: Signature = read_signature(fn, name, docs)
         fields = signature.fields
-        pending = _Pending(check_defaults(fields, name))
+        check_defaults(fields, name)
+        pending = _Pending()
         checked = ToolInput(
             fields=fields,
             validate=pending,

@@ -1,5 +1,10 @@
 """Immutable values: set once, compared by value (or, for a `Unique`, by identity).
 
+What is computed when first needed (a hash, a tool's resolved signature, its compiled validator)
+goes in a slot through `_fill`, the one way such state is kept: under one lock, the first value
+set stays, so what was handed out never changes. A cache keyed by its arguments (a schema per
+profile, a listing per option) is a dict filled with `setdefault`, to the same effect.
+
 `@dataclass(frozen=True, slots=True)` writes its methods with `exec` when a module is imported:
 about 0.3 ms a class, 6 ms for this package, more than its whole import budget. A value class
 here lists its `__slots__` and writes its `__init__` (parameters in slot order); the rest is
@@ -8,19 +13,26 @@ shared from `Frozen`.
 
 from __future__ import annotations
 
+import _thread
 import dataclasses
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from typing_extensions import Self, dataclass_transform
 
 __all__ = ["Frozen", "Unique"]
 
-_BOOKKEEPING = frozenset(("_hash", "__weakref__", "__dict__"))
-"""Slots no value goes in: the hash, kept once made, and the weak reference and `__dict__` slots."""
+_BOOKKEEPING = frozenset(("_hash", "_declared", "__weakref__", "__dict__"))
+"""Slots no value goes in: the hash, kept once made; a field's declaration-time copy of its
+default (derived from the default in `__init__`); the weak reference and `__dict__` slots."""
 
 _UNSET = object()
 """What `_set_once` finds in a slot not set yet."""
+
+_FILLING = _thread.allocate_lock()  # `threading.Lock`, without importing `threading` (0.4 ms)
+"""Held by `_fill` while it tests and sets a slot."""
+
+T = TypeVar("T")
 
 
 @dataclass_transform(frozen_default=True)  # tells type checkers what `__setattr__` enforces
@@ -47,7 +59,8 @@ class Frozen:
         own = vars(cls)  # the slots' descriptors (`getattr` would find a class's own `__dict__`)
         slots = own.get("__slots__", ())
         names = (slots,) if isinstance(slots, str) else tuple(slots)
-        if not [name for name in names if name not in _BOOKKEEPING]:
+        names = tuple(name for name in names if name not in _BOOKKEEPING)
+        if not names:
             return  # it sets what its base does
         if cls._setters:
             base = next(k for k in cls.__mro__[1:] if "_setters" in vars(k))
@@ -81,6 +94,18 @@ class Frozen:
             raise AttributeError(msg)
         self._set(*values)
 
+    def _fill(self, slot: str, value: T, empty: object = _UNSET) -> T:
+        """Set a slot computed when first needed, still `empty`: `value`, or what was set first.
+
+        Two threads may compute it at once: the first to finish sets it, for good.
+        """
+        with _FILLING:
+            found: object = getattr(self, slot, empty)
+            if found is not empty:
+                return found  # type: ignore[return-value]  # pyright: ignore[reportReturnType] - the slot holds a T
+            object.__setattr__(self, slot, value)
+            return value
+
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._slot_names)
 
@@ -109,9 +134,7 @@ class Frozen:
         try:
             return self._hash  # type: ignore[attr-defined, no-any-return]
         except AttributeError:
-            value = hash(self._key())
-            object.__setattr__(self, "_hash", value)
-            return value
+            return self._fill("_hash", hash(self._key()))
 
     def __repr__(self) -> str:
         """`Name(slot=value, ...)`, as a dataclass would show it."""

@@ -18,6 +18,7 @@ from adecore_tools import (
     tool,
     tool_input_schema,
 )
+from adecore_tools._model.frozen import _BOOKKEEPING as BOOKKEEPING
 from adecore_tools._model.frozen import Frozen, Unique
 from adecore_tools._model.nodes import MISSING, Field, Nullable, Scalar
 
@@ -49,7 +50,7 @@ def test_init_parameters_follow_the_slots(cls):
 
     A tool's `__dict__` holds no value of its own: what it reads as, copied from its function."""
     parameters = list(inspect.signature(cls.__init__).parameters)[1:]
-    assert tuple(parameters) == tuple(slot for slot in cls.__slots__ if slot != "__dict__")
+    assert tuple(parameters) == tuple(slot for slot in cls.__slots__ if slot not in BOOKKEEPING)
 
 
 def test_a_value_cannot_change():
@@ -434,3 +435,19 @@ def test_a_field_found_by_its_hint_is_one_written_alike_and_its_validator_part_i
         assert parse_tool_input(sixth, {"x": 1, "y": "a"}) == {"y": "a", "x": 1}
         with pytest.raises(ToolRefusal, match=r"^y: expected a string, got 1; x: expected an"):
             parse_tool_input(sixth, {"x": "a", "y": 1})
+
+
+def test_a_mutable_default_is_copied_once_when_its_field_is_made():
+    default = ["a"]
+    field = Field("tags", Scalar(str), False, default)
+    default.append("changed later")
+    assert field.declared == ["a"]
+    assert field.declared is field.declared  # one copy, kept: each call copies it again
+    assert Field("n", Scalar(int), False, 5).declared == 5  # an immutable one is itself
+
+
+def test_a_slot_computed_when_first_needed_keeps_the_first_value():
+    field = Field("n", Scalar(int), True)
+    first = hash(field)
+    assert field._fill("_hash", first + 1) == first  # a second value never replaces it
+    assert hash(field) == first
