@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ._fields import Array, Node, Object, Record, Union, core
 from ._results import output_schema
 from ._tool import Tool
 
@@ -47,12 +46,7 @@ def openai_entry(
     A tool it cannot state (a record) is listed with `"strict": false` and its MCP schema: one
     record field does not stop a whole listing.
     """
-    parameters = None
-    if strict:
-        try:
-            parameters = t.input.rendered("openai-strict", in_words=in_words)
-        except ValueError:
-            parameters = None
+    parameters = _stated(t, "openai-strict", in_words=in_words) if strict else None
     function = {
         "name": t.name,
         "description": t.description,
@@ -67,14 +61,16 @@ def openai_entry(
 def anthropic_entry(t: Tool[..., Any], *, strict: bool, in_words: bool) -> dict[str, Any]:
     """An Anthropic tool; `"strict": true` where its strict tool use can take the tool.
 
-    Strict tool use closes every object, so a tool with a record (an open object) is not strict.
+    Strict tool use closes every object, so a tool with a record (an open object) is listed with
+    its `anthropic` schema, not strict.
     """
+    schema = _stated(t, "anthropic-strict", in_words=in_words) if strict else None
     entry: dict[str, Any] = {
         "name": t.name,
         "description": t.description,
-        "input_schema": t.input.rendered("anthropic", in_words=in_words),
+        "input_schema": schema or t.input.rendered("anthropic", in_words=in_words),
     }
-    if strict and not any(_opens(f.type) for f in t.input.fields):
+    if schema is not None:
         entry["strict"] = True
     return entry
 
@@ -95,15 +91,9 @@ def gemini_entry(t: Tool[..., Any], *, in_words: bool) -> dict[str, Any]:
     return entry
 
 
-def _opens(node: Node) -> bool:
-    """Whether a record stands anywhere in the type: an object of keys no schema lists."""
-    node = core(node)
-    if isinstance(node, Record):
-        return True
-    if isinstance(node, Array):
-        return _opens(node.items)
-    if isinstance(node, Union):
-        return _opens(node.branches[0])  # the only branch a schema lists
-    if isinstance(node, Object):
-        return any(_opens(f.type) for f in node.fields)
-    return False
+def _stated(t: Tool[..., Any], profile: str, *, in_words: bool) -> dict[str, Any] | None:
+    """The tool's schema in `profile`, or None where the profile cannot state it."""
+    try:
+        return t.input.rendered(profile, in_words=in_words)
+    except ValueError:
+        return None

@@ -14,7 +14,7 @@ from ._checks import text_of
 from ._frozen import Unique
 from ._json_text import arguments_of
 from ._listings import OpenAIApi, anthropic_entry, gemini_entry, mcp_entry, openai_entry
-from ._portability import broken_rules
+from ._providers import broken_rules
 from ._refusals import ToolRefusal
 from ._repair import repaired
 from ._schema import Kept
@@ -210,16 +210,33 @@ class ToolRegistry(Unique):
 
         Computed when asked; it never raises.
         """
-        return broken_rules(self.tools)
+        words = self.bounds_in_words
+        listings = {
+            "openai": self._kept(
+                ("openai", "responses", True),
+                lambda t: openai_entry(t, api="responses", strict=True, in_words=words),
+            ).value,
+            "gemini": self._kept(("gemini",), lambda t: gemini_entry(t, in_words=words)).value,
+            "anthropic": self._kept(
+                ("anthropic", True), lambda t: anthropic_entry(t, strict=True, in_words=words)
+            ).value,
+        }
+        return broken_rules(self.tools, listings)
 
     def _listed(
         self, key: tuple[object, ...], entry: Callable[[Tool[..., Any]], dict[str, Any]]
     ) -> list[dict[str, Any]]:
-        """A listing built once (two threads may both build it, equal) and handed out copied."""
+        """A listing built once and handed out copied."""
+        return typing.cast("list[dict[str, Any]]", self._kept(key, entry).copy())
+
+    def _kept(
+        self, key: tuple[object, ...], entry: Callable[[Tool[..., Any]], dict[str, Any]]
+    ) -> Kept:
+        """A listing built once (two threads may both build it, equal) and kept unchanged."""
         listing = self._listings.get(key)
         if listing is None:
             listing = self._listings.setdefault(key, Kept([entry(t) for t in self.tools]))
-        return typing.cast("list[dict[str, Any]]", listing.copy())
+        return listing
 
 
 def _rebuilt(

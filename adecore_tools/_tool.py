@@ -27,6 +27,7 @@ from ._frozen import Frozen, Unique
 from ._metadata import ToolCall
 from ._output import MODEL, Output, read_output
 from ._problems import Invalid, message
+from ._providers import PROFILE_NAMES
 from ._refusals import field, safe_refusal
 from ._repair import repaired
 from ._schema import PROFILES, copied, render
@@ -90,8 +91,7 @@ class ToolInput(Unique):
         schema = self._rendered.get(key)
         if schema is None:
             if profile not in PROFILES:
-                msg = f"no schema profile {profile!r}; the profiles are {', '.join(PROFILES)}"
-                raise ValueError(msg)
+                raise _no_profile(profile)
             made = render(self.fields, PROFILES[profile], Where(self.tool_name), in_words=in_words)
             schema = self._rendered.setdefault(key, made)  # another thread's, if it was first
         return schema
@@ -414,8 +414,14 @@ def tool_input_schema(
         raise TypeError(
             _not_a_tool(tool_or_input, "tool_input_schema(tool) takes a Tool or its input")
         )
+    if profile not in PROFILE_NAMES:
+        raise _no_profile(profile)
     schema: dict[str, Any] = copied(checked.rendered(profile, in_words=bounds_in_words))
     return schema
+
+
+def _no_profile(profile: object) -> ValueError:
+    return ValueError(f"no schema profile {profile!r}; the profiles are {', '.join(PROFILE_NAMES)}")
 
 
 def _not_a_tool(given: object, what: str) -> str:
