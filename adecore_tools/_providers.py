@@ -51,6 +51,7 @@ class Profile(Frozen):
         "empty",
         "upper",
         "unions",
+        "first_keys",
         "depth",
     )
     closed: bool
@@ -69,6 +70,8 @@ class Profile(Frozen):
     """Types are written in capitals, as the place's own protocol names them."""
     unions: bool
     """Every branch of a union is listed, with `anyOf` (else only the first)."""
+    first_keys: str | None
+    """Why objects in one `anyOf` may not share their first key; None when they may."""
     depth: tuple[int, str] | None
     """The levels of objects and arrays a schema may nest, and who says so; None for any."""
 
@@ -83,9 +86,12 @@ class Profile(Frozen):
         empty: str | None = None,
         upper: bool = False,
         unions: bool = False,
+        first_keys: str | None = None,
         depth: tuple[int, str] | None = None,
     ) -> None:
-        self._set(closed, every_key, nulls, string_enums, records, empty, upper, unions, depth)
+        self._set(
+            closed, every_key, nulls, string_enums, records, empty, upper, unions, first_keys, depth
+        )
 
 
 PROFILES: dict[str, Profile] = {
@@ -95,6 +101,8 @@ PROFILES: dict[str, Profile] = {
         every_key=True,
         nulls="type",
         records="OpenAI's strict mode closes every object to keys it does not list",
+        unions=True,
+        first_keys="OpenAI's strict mode refuses objects in anyOf that share their first key",
         depth=(OPENAI_DEPTH, "OpenAI's strict mode"),
     ),
     "gemini": Profile(
@@ -103,10 +111,12 @@ PROFILES: dict[str, Profile] = {
         records="Gemini takes no object without its properties listed",
         empty="Gemini takes no object without properties listed",
         upper=True,
+        unions=True,
     ),
-    "anthropic": Profile(closed=True),
+    "anthropic": Profile(closed=True, unions=True),
     "anthropic-strict": Profile(
         closed=True,
+        unions=True,
         records="Anthropic's strict tool use closes every object to keys it does not list",
     ),
 }

@@ -157,6 +157,13 @@ class _Renderer:
             self.node(b, None, where, words=self.words(b, MISSING) if self.in_words else [])
             for b in node.branches
         ]
+        if self.profile.first_keys is not None:
+            firsts = [next(iter(b.get("properties") or ()), None) for b in branches]
+            shared = sorted({k for k in firsts if k is not None and firsts.count(k) > 1})
+            if shared:
+                said_keys = ", ".join(map(repr, shared))
+                text = f"is a union of objects whose first key is {said_keys}"
+                raise where.error(ValueError, f"{text}; {self.profile.first_keys}")
         nulls = self.profile.nulls if nullable else ""
         if nulls == "type":
             branches.append({"type": "null"})

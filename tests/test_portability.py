@@ -180,10 +180,10 @@ def test_optional_keys_of_list_items_count_against_anthropics_strict_limit():
 
 
 def _seconds(registry: Any) -> float:
-    """The fastest of three runs of `portability()`, its listings kept from a first run."""
+    """The fastest of five runs of `portability()`, its listings kept from a first run."""
     registry.portability()
     runs = []
-    for _ in range(3):
+    for _ in range(5):
         start = time.perf_counter()
         registry.portability()
         runs.append(time.perf_counter() - start)
@@ -192,10 +192,10 @@ def _seconds(registry: Any) -> float:
 
 def test_portability_takes_time_in_proportion_to_the_tools():
     few, many = (
-        create_tool_registry([define_toolkit("kit", tools_named(count))]) for count in (500, 2000)
+        create_tool_registry([define_toolkit("kit", tools_named(count))]) for count in (250, 2000)
     )
-    # four times the tools: four times the time, give or take; a pass per pair would be sixteen
-    assert _seconds(many) < 8 * _seconds(few)
+    # eight times the tools: eight times the time, give or take; a pass per pair would be 64
+    assert _seconds(many) < 24 * _seconds(few)
 
 
 def test_more_enum_values_than_openai_strict_mode_takes():
