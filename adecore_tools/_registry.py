@@ -8,12 +8,23 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from ._checks import text_of
 from ._frozen import Unique
 from ._json_text import arguments_of
-from ._listings import OpenAIApi, anthropic_entry, gemini_entry, mcp_entry, openai_entry
+from ._listings import (
+    AnthropicTool,
+    GeminiFunction,
+    OpenAIApi,
+    OpenAIChatTool,
+    OpenAITool,
+    anthropic_entry,
+    gemini_entry,
+    mcp_entry,
+    openai_chat_entry,
+    openai_entry,
+)
 from ._providers import broken_rules
 from ._refusals import ToolRefusal
 from ._repair import repaired
@@ -24,6 +35,8 @@ from ._tool import Tool, start
 from ._toolkit import Toolkit, listed
 
 __all__ = ["ToolRegistry", "create_tool_registry"]
+
+_Entry = TypeVar("_Entry")
 
 
 class ToolRegistry(Unique):
@@ -175,24 +188,34 @@ class ToolRegistry(Unique):
         words = self.bounds_in_words
         return self._listed(("mcp",), lambda t: mcp_entry(t, in_words=words))
 
+    @typing.overload
+    def openai_tools(
+        self, *, api: Literal["responses"] = ..., strict: bool = ...
+    ) -> list[OpenAITool]: ...
+    @typing.overload
+    def openai_tools(self, *, api: Literal["chat"], strict: bool = ...) -> list[OpenAIChatTool]: ...
     def openai_tools(
         self, *, api: OpenAIApi = "responses", strict: bool = True
-    ) -> list[dict[str, Any]]:
+    ) -> list[OpenAITool] | list[OpenAIChatTool]:
         """OpenAI function tools for the Responses API (`api="responses"`) or Chat Completions.
 
         With `strict`, each tool the strict profile can state is strict; any other is listed
-        with `"strict": false` and its MCP schema.
+        with `"strict": false` and its MCP schema. Each entry's type is the one the SDK's own
+        `create(tools=...)` takes.
         """
         if api not in ("responses", "chat"):
             msg = f"api is 'responses' or 'chat', got {api!r}"
             raise ValueError(msg)
-        words = self.bounds_in_words
+        words, on = self.bounds_in_words, bool(strict)
+        if api == "chat":
+            return self._listed(
+                ("openai", api, on), lambda t: openai_chat_entry(t, strict=on, in_words=words)
+            )
         return self._listed(
-            ("openai", api, bool(strict)),
-            lambda t: openai_entry(t, api=api, strict=bool(strict), in_words=words),
+            ("openai", api, on), lambda t: openai_entry(t, strict=on, in_words=words)
         )
 
-    def anthropic_tools(self, *, strict: bool = True) -> list[dict[str, Any]]:
+    def anthropic_tools(self, *, strict: bool = True) -> list[AnthropicTool]:
         """Anthropic tools; with `strict`, `"strict": true` on each tool strict use can take."""
         words = self.bounds_in_words
         return self._listed(
@@ -200,7 +223,7 @@ class ToolRegistry(Unique):
             lambda t: anthropic_entry(t, strict=bool(strict), in_words=words),
         )
 
-    def gemini_tools(self) -> list[dict[str, Any]]:
+    def gemini_tools(self) -> list[GeminiFunction]:
         """Gemini function declarations: `name`, `description`, `parameters`."""
         words = self.bounds_in_words
         return self._listed(("gemini",), lambda t: gemini_entry(t, in_words=words))
@@ -214,7 +237,7 @@ class ToolRegistry(Unique):
         listings = {
             "openai": self._kept(
                 ("openai", "responses", True),
-                lambda t: openai_entry(t, api="responses", strict=True, in_words=words),
+                lambda t: openai_entry(t, strict=True, in_words=words),
             ).value,
             "gemini": self._kept(("gemini",), lambda t: gemini_entry(t, in_words=words)).value,
             "anthropic": self._kept(
@@ -224,14 +247,12 @@ class ToolRegistry(Unique):
         return broken_rules(self.tools, listings)
 
     def _listed(
-        self, key: tuple[object, ...], entry: Callable[[Tool[..., Any]], dict[str, Any]]
-    ) -> list[dict[str, Any]]:
+        self, key: tuple[object, ...], entry: Callable[[Tool[..., Any]], _Entry]
+    ) -> list[_Entry]:
         """A listing built once and handed out copied."""
-        return typing.cast("list[dict[str, Any]]", self._kept(key, entry).copy())
+        return typing.cast("list[_Entry]", self._kept(key, entry).copy())
 
-    def _kept(
-        self, key: tuple[object, ...], entry: Callable[[Tool[..., Any]], dict[str, Any]]
-    ) -> Kept:
+    def _kept(self, key: tuple[object, ...], entry: Callable[[Tool[..., Any]], object]) -> Kept:
         """A listing built once (two threads may both build it, equal) and kept unchanged."""
         listing = self._listings.get(key)
         if listing is None:
