@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeAlias
 
 from ._frozen import Frozen
 
@@ -131,6 +131,8 @@ PROFILE_NAMES = ("mcp", "openai-strict", "gemini", "anthropic")
 
 Row = dict[str, str | None]
 Entries = list[dict[str, Any]]
+Tools: TypeAlias = "tuple[Tool[..., Any], ...]"
+Check: TypeAlias = "Callable[[Tools, dict[str, Entries], list[list[str]]], Iterator[Row]]"
 
 
 class Tally:
@@ -163,7 +165,7 @@ class Tally:
             stack += reversed(inner)  # popped in the schema's own order
 
 
-def broken_rules(tools: tuple[Tool[..., Any], ...], listings: dict[str, Entries]) -> list[Row]:
+def broken_rules(tools: Tools, listings: dict[str, Entries]) -> list[Row]:
     """Every row, provider by provider; it never raises.
 
     `listings` holds the registry's kept `openai` (Responses, strict), `gemini` and `anthropic`
@@ -197,7 +199,7 @@ def _first_only(provider: str, t: Tool[..., Any], paths: list[str], listed: str)
         )
 
 
-def _openai(tools: Any, listings: dict[str, Entries], unions: list[list[str]]) -> Iterator[Row]:
+def _openai(tools: Tools, listings: dict[str, Entries], unions: list[list[str]]) -> Iterator[Row]:
     if len(tools) > OPENAI_TOOLS:
         yield _row("openai", None, _too_many(len(tools), OPENAI_TOOLS, "function tools"))
     for t, entry, paths in zip(tools, listings["openai"], unions, strict=True):
@@ -217,7 +219,7 @@ def _openai(tools: Any, listings: dict[str, Entries], unions: list[list[str]]) -
                 )
 
 
-def _gemini(tools: Any, listings: dict[str, Entries], unions: list[list[str]]) -> Iterator[Row]:
+def _gemini(tools: Tools, listings: dict[str, Entries], unions: list[list[str]]) -> Iterator[Row]:
     if len(tools) > GEMINI_TOOLS:
         yield _row("gemini", None, _too_many(len(tools), GEMINI_TOOLS, "function declarations"))
     for t, entry, paths in zip(tools, listings["gemini"], unions, strict=True):
@@ -238,7 +240,9 @@ def _gemini(tools: Any, listings: dict[str, Entries], unions: list[list[str]]) -
             yield from _first_only("gemini", t, paths, "the MCP schema, in parametersJsonSchema")
 
 
-def _anthropic(tools: Any, listings: dict[str, Entries], unions: list[list[str]]) -> Iterator[Row]:
+def _anthropic(
+    tools: Tools, listings: dict[str, Entries], unions: list[list[str]]
+) -> Iterator[Row]:
     del unions  # Anthropic lists every branch, strict or not
     entries = listings["anthropic"]
     strict = [Tally(e["input_schema"]) for e in entries if e.get("strict")]
@@ -267,7 +271,7 @@ def _anthropic(tools: Any, listings: dict[str, Entries], unions: list[list[str]]
             yield _row("anthropic", t.name, rule)
 
 
-def _mcp(tools: Any, listings: dict[str, Entries], unions: list[list[str]]) -> Iterator[Row]:
+def _mcp(tools: Tools, listings: dict[str, Entries], unions: list[list[str]]) -> Iterator[Row]:
     del listings  # the MCP schema lists a union's first branch, always
     for t, paths in zip(tools, unions, strict=True):
         yield from _first_only("mcp", t, paths, "as MCP schemas list unions")
@@ -277,9 +281,4 @@ def _too_many(count: int, most: int, what: str) -> str:
     return f"{count} {what} in one listing; a request takes {most}: select() fewer toolkits"
 
 
-_CHECKS: tuple[Callable[[Any, dict[str, Entries], list[list[str]]], Iterator[Row]], ...] = (
-    _openai,
-    _gemini,
-    _anthropic,
-    _mcp,
-)
+_CHECKS: tuple[Check, ...] = (_openai, _gemini, _anthropic, _mcp)
