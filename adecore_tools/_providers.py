@@ -253,16 +253,21 @@ def _anthropic(
             _too_many(len(strict), ANTHROPIC_STRICT_TOOLS, "strict tools")
             + ", or list them with anthropic_tools(strict=False)",
         )
-    for counted, most, what in (
-        (sum(s.optional for s in strict), ANTHROPIC_OPTIONAL, "optional parameters"),
-        (sum(s.unions for s in strict), ANTHROPIC_UNIONS, "parameters with anyOf"),
+    for counted, most, what, fix in (
+        (
+            sum(s.optional for s in strict),
+            ANTHROPIC_OPTIONAL,
+            "optional parameters",
+            ", or make fields required",
+        ),
+        (sum(s.unions for s in strict), ANTHROPIC_UNIONS, "parameters with anyOf", ""),
     ):
         if counted > most:
             yield _row(
                 "anthropic",
                 None,
                 f"the strict tools have {counted} {what}; a request takes {most} (list fewer "
-                "tools strict, or make fields required)",
+                f"tools strict{fix})",
             )
     for t, entry in zip(tools, entries, strict=True):
         if not entry.get("strict"):

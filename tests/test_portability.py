@@ -232,3 +232,10 @@ def test_rows_are_plain_data_and_reading_them_never_raises():
     found = rows(nested)
     assert all(set(row) == {"provider", "tool", "rule"} for row in found)
     assert all(isinstance(row["rule"], str) for row in found)
+
+
+def test_more_unions_across_strict_schemas_than_anthropic_takes():
+    made = [one_field(f"u{number}", int | str) for number in range(_providers.ANTHROPIC_UNIONS + 1)]
+    found = [row for row in rows(*made) if row["provider"] == "anthropic"]
+    rule = "the strict tools have 17 parameters with anyOf; a request takes 16 (list fewer tools"
+    assert [row["rule"] for row in found] == [f"{rule} strict)"]
