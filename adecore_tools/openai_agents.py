@@ -43,7 +43,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.seam import Tool, ToolRegistry, answer
+from ._host.seam import OpenAITool, Tool, ToolRegistry, answer
 
 __all__ = ["MakeCall", "agent_tools", "function_tool"]
 
@@ -101,7 +101,7 @@ def function_tool(
 def _function_tool(
     registry: ToolRegistry,
     tool: Tool[..., Any],
-    entry: dict[str, Any],
+    entry: OpenAITool,
     make_call: MakeCall | None,
 ) -> FunctionTool:
     """`tool` as the SDK's tool, from its OpenAI entry: run by `registry`, answered in text."""
@@ -113,10 +113,10 @@ def _function_tool(
 
     return FunctionTool(
         name=name,
-        description=entry["description"],
+        description=tool.description,
         # A plain copy, ours to give: the SDK copies it again, and in strict mode checks it with
         # `ensure_strict_json_schema`, which leaves the `openai-strict` schema as it is.
         params_json_schema=entry["parameters"],
         on_invoke_tool=invoke,
-        strict_json_schema=entry["strict"],
+        strict_json_schema=bool(entry["strict"]),
     )

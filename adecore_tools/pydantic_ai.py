@@ -124,7 +124,7 @@ class RegistryToolset(AbstractToolset[DepsT]):
         for entry in self.registry.openai_tools(strict=self.strict):  # plain copies, ours
             definition = ToolDefinition(
                 name=entry["name"],
-                description=entry["description"],
+                description=entry.get("description"),
                 parameters_json_schema=entry["parameters"],
                 strict=entry["strict"],
             )

@@ -23,10 +23,9 @@ import asyncio
 import json
 import os
 import sys
-from typing import cast
 
 from anthropic import AsyncAnthropic
-from anthropic.types import MessageParam, ToolParam, ToolResultBlockParam, ToolUseBlock
+from anthropic.types import MessageParam, ToolResultBlockParam, ToolUseBlock
 
 from adecore_tools import ToolRegistry
 
@@ -38,8 +37,8 @@ async def answer(
 
     `call` is the call object every tool receives: the host decides what this turn may touch.
     """
-    # Plain dicts of the SDK's shape (the tests check each against `ToolParam`).
-    tools = cast("list[ToolParam]", registry.anthropic_tools())
+    # Plain dicts of the SDK's shape, typed so that `create` takes them as they are.
+    tools = registry.anthropic_tools()
     messages: list[MessageParam] = [{"role": "user", "content": prompt}]
     reply = await client.messages.create(
         model=model, max_tokens=1024, messages=messages, tools=tools

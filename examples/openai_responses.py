@@ -23,11 +23,9 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from typing import cast
 
 from openai import AsyncOpenAI
 from openai.types.responses import (
-    FunctionToolParam,
     ResponseFunctionToolCall,
     ResponseInputItemParam,
 )
@@ -43,8 +41,8 @@ async def answer(
 
     `call` is the call object every tool receives: the host decides what this turn may touch.
     """
-    # Plain dicts of the SDK's shape (the tests check each against `FunctionToolParam`).
-    tools = cast("list[FunctionToolParam]", registry.openai_tools())
+    # Plain dicts of the SDK's shape, typed so that `create` takes them as they are.
+    tools = registry.openai_tools()
     first = await client.responses.create(model=model, input=prompt, tools=tools)
     outputs: list[ResponseInputItemParam] = [
         await output(registry, item, call)

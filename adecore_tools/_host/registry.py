@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Coroutine, Iterable, Iterator
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from .._check.blocks import text_of
 from .._model.content import ToolResult
@@ -20,13 +20,21 @@ from .tool import Tool, start
 from .toolkit import Toolkit, listed
 
 if typing.TYPE_CHECKING:
-    from .._render.listings import OpenAIApi
+    from .._render.listings import (
+        AnthropicTool,
+        GeminiFunction,
+        OpenAIApi,
+        OpenAIChatTool,
+        OpenAITool,
+    )
     from .._render.schema import Kept
 
 # Listings, portability, results, JSON text and repair are imported where they are first used:
 # a host that only declares and runs tools never loads them (`import adecore_tools` stays small).
 
 __all__ = ["ToolRegistry", "create_tool_registry"]
+
+_Entry = TypeVar("_Entry")
 
 
 class ToolRegistry(Unique):
@@ -210,26 +218,36 @@ class ToolRegistry(Unique):
         words = self.bounds_in_words
         return self._listed(("mcp",), lambda t: mcp_entry(t, in_words=words))
 
+    @typing.overload
+    def openai_tools(
+        self, *, api: Literal["responses"] = ..., strict: bool = ...
+    ) -> list[OpenAITool]: ...
+    @typing.overload
+    def openai_tools(self, *, api: Literal["chat"], strict: bool = ...) -> list[OpenAIChatTool]: ...
     def openai_tools(
         self, *, api: OpenAIApi = "responses", strict: bool = True
-    ) -> list[dict[str, Any]]:
+    ) -> list[OpenAITool] | list[OpenAIChatTool]:
         """OpenAI function tools for the Responses API (`api="responses"`) or Chat Completions.
 
         With `strict`, each tool the strict profile can state is strict; any other is listed
-        with `"strict": false` and its MCP schema.
+        with `"strict": false` and its MCP schema. Each entry's type is the one the SDK's own
+        `create(tools=...)` takes.
         """
         if api not in ("responses", "chat"):
             msg = f"api is 'responses' or 'chat', got {api!r}"
             raise ValueError(msg)
-        from .._render.listings import openai_entry  # noqa: PLC0415 - on first use
+        from .._render.listings import openai_chat_entry, openai_entry  # noqa: PLC0415
 
-        words = self.bounds_in_words
+        words, on = self.bounds_in_words, bool(strict)
+        if api == "chat":
+            return self._listed(
+                ("openai", api, on), lambda t: openai_chat_entry(t, strict=on, in_words=words)
+            )
         return self._listed(
-            ("openai", api, bool(strict)),
-            lambda t: openai_entry(t, api=api, strict=bool(strict), in_words=words),
+            ("openai", api, on), lambda t: openai_entry(t, strict=on, in_words=words)
         )
 
-    def anthropic_tools(self, *, strict: bool = True) -> list[dict[str, Any]]:
+    def anthropic_tools(self, *, strict: bool = True) -> list[AnthropicTool]:
         """Anthropic tools; with `strict`, `"strict": true` on each tool strict use can take."""
         from .._render.listings import anthropic_entry  # noqa: PLC0415 - on first use
 
@@ -239,7 +257,7 @@ class ToolRegistry(Unique):
             lambda t: anthropic_entry(t, strict=bool(strict), in_words=words),
         )
 
-    def gemini_tools(self) -> list[dict[str, Any]]:
+    def gemini_tools(self) -> list[GeminiFunction]:
         """Gemini function declarations: `name`, `description`, `parameters`."""
         from .._render.listings import gemini_entry  # noqa: PLC0415 - on first use
 
@@ -251,20 +269,40 @@ class ToolRegistry(Unique):
 
         Computed when asked; it never raises.
         """
-        from .._render.portability import broken_rules  # noqa: PLC0415 - on first use
+        from .._render.listings import (  # noqa: PLC0415 - on first use
+            anthropic_entry,
+            gemini_entry,
+            openai_entry,
+        )
+        from .._render.providers import broken_rules  # noqa: PLC0415
 
-        return broken_rules(self.tools)
+        words = self.bounds_in_words
+        listings = {
+            "openai": self._kept(
+                ("openai", "responses", True),
+                lambda t: openai_entry(t, strict=True, in_words=words),
+            ).value,
+            "gemini": self._kept(("gemini",), lambda t: gemini_entry(t, in_words=words)).value,
+            "anthropic": self._kept(
+                ("anthropic", True), lambda t: anthropic_entry(t, strict=True, in_words=words)
+            ).value,
+        }
+        return broken_rules(self.tools, listings)
 
     def _listed(
-        self, key: tuple[object, ...], entry: Callable[[Tool[..., Any]], dict[str, Any]]
-    ) -> list[dict[str, Any]]:
-        """A listing built once (two threads may both build it, equal) and handed out copied."""
+        self, key: tuple[object, ...], entry: Callable[[Tool[..., Any]], _Entry]
+    ) -> list[_Entry]:
+        """A listing built once and handed out copied."""
+        return typing.cast("list[_Entry]", self._kept(key, entry).copy())
+
+    def _kept(self, key: tuple[object, ...], entry: Callable[[Tool[..., Any]], object]) -> Kept:
+        """A listing built once (two threads may both build it, equal) and kept unchanged."""
         listing = self._listings.get(key)
         if listing is None:
             from .._render.schema import Kept  # noqa: PLC0415 - on first use
 
             listing = self._listings.setdefault(key, Kept([entry(t) for t in self.tools]))
-        return typing.cast("list[dict[str, Any]]", listing.copy())
+        return listing
 
 
 def _rebuilt(

@@ -2,6 +2,7 @@
 
 from .._model.content import Audio, Content, Image, Resource, Text, ToolResult
 from .._model.refusals import refusal_body
+from .._render.listings import OpenAITool
 from .answer import answer
 from .registry import ToolRegistry
 from .tool import Tool
@@ -10,6 +11,7 @@ __all__ = [
     "Audio",
     "Content",
     "Image",
+    "OpenAITool",
     "Resource",
     "Text",
     "Tool",

@@ -86,11 +86,11 @@ class ToolInput(Unique):
         key = (profile, in_words)
         schema = self._rendered.get(key)
         if schema is None:
-            from .._render.schema import PROFILES, render  # noqa: PLC0415 - listed, not declared
+            from .._render.providers import PROFILE_NAMES, PROFILES  # noqa: PLC0415 - listed
+            from .._render.schema import render  # noqa: PLC0415
 
             if profile not in PROFILES:
-                msg = f"no schema profile {profile!r}; the profiles are {', '.join(PROFILES)}"
-                raise ValueError(msg)
+                raise _no_profile(profile, PROFILE_NAMES)
             made = render(self.fields, PROFILES[profile], Where(self.tool_name), in_words=in_words)
             schema = self._rendered.setdefault(key, made)  # another thread's, if it was first
         return schema
@@ -392,10 +392,17 @@ def tool_input_schema(
         raise TypeError(
             _not_a_tool(tool_or_input, "tool_input_schema(tool) takes a Tool or its input")
         )
-    from .._render.schema import copied  # noqa: PLC0415 - listed, not declared
+    from .._render.providers import PROFILE_NAMES  # noqa: PLC0415 - listed, not declared
+    from .._render.schema import copied  # noqa: PLC0415
 
+    if profile not in PROFILE_NAMES:
+        raise _no_profile(profile, PROFILE_NAMES)
     schema: dict[str, Any] = copied(checked.rendered(profile, in_words=bounds_in_words))
     return schema
+
+
+def _no_profile(profile: object, names: tuple[str, ...]) -> ValueError:
+    return ValueError(f"no schema profile {profile!r}; the profiles are {', '.join(names)}")
 
 
 def _not_a_tool(given: object, what: str) -> str:

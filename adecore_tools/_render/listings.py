@@ -6,15 +6,99 @@ An entry is put together from the tool's schemas, each rendered once per profile
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias
+
+from typing_extensions import NotRequired, TypedDict
 
 from .._host.tool import Tool
-from .._model.nodes import Array, Node, Object, Record, Union, core
 from .results import output_schema
 
-__all__ = ["anthropic_entry", "gemini_entry", "mcp_entry", "openai_entry"]
+__all__ = [
+    "AnthropicTool",
+    "GeminiFunction",
+    "OpenAIChatTool",
+    "OpenAITool",
+    "anthropic_entry",
+    "gemini_entry",
+    "mcp_entry",
+    "openai_chat_entry",
+    "openai_entry",
+]
 
 OpenAIApi = Literal["responses", "chat"]
+
+Schema: TypeAlias = Any
+"""A JSON Schema dict. Each SDK types it its own way (`Dict[str, object]`, `Optional`, a union);
+`Any` is the one type every SDK's own takes, so a host passes a listing on without a cast."""
+
+
+# Each entry type has every key of the SDK's own parameter type (named in its docstring; openai
+# 3.63, anthropic 2.17, google-genai 3.6), required where the SDK requires it, since a type checker
+# compares TypedDicts key by key; a key this package never writes is `NotRequired[Any]`, which
+# matches whatever type the SDK gives it. The SDKs are not imported.
+
+_Keyword = TypedDict("_Keyword", {"async": NotRequired[Any]})
+"""The key of `FunctionToolParam` that is a Python keyword."""
+
+
+class OpenAITool(_Keyword):
+    """A Responses API function tool, as `openai.types.responses.FunctionToolParam`."""
+
+    type: Literal["function"]
+    name: str
+    description: NotRequired[str | None]
+    parameters: Schema
+    strict: bool | None
+    allowed_callers: NotRequired[Any]
+    defer_loading: NotRequired[Any]
+    output_schema: NotRequired[Any]
+
+
+class OpenAIFunction(TypedDict):
+    """A Chat Completions function, as `openai.types.shared_params.FunctionDefinition`."""
+
+    name: str
+    description: NotRequired[str]
+    parameters: NotRequired[Schema]
+    strict: NotRequired[bool | None]
+
+
+class OpenAIChatTool(TypedDict):
+    """A Chat Completions tool, as `openai.types.chat.ChatCompletionFunctionToolParam`."""
+
+    type: Literal["function"]
+    function: OpenAIFunction
+
+
+class AnthropicTool(TypedDict):
+    """An Anthropic tool, as `anthropic.types.ToolParam`."""
+
+    name: str
+    description: NotRequired[str]
+    input_schema: Schema
+    strict: NotRequired[bool]
+    type: NotRequired[Any]
+    allowed_callers: NotRequired[Any]
+    cache_control: NotRequired[Any]
+    defer_loading: NotRequired[Any]
+    eager_input_streaming: NotRequired[Any]
+    input_examples: NotRequired[Any]
+
+
+class GeminiFunction(TypedDict, total=False):
+    """A Gemini function declaration, as `google.genai.types.FunctionDeclarationDict`.
+
+    This package writes `parametersJsonSchema`, the REST API's name, which the SDK reads too.
+    """
+
+    name: str | None
+    description: str | None
+    parameters: Schema
+    parametersJsonSchema: Schema
+    parameters_json_schema: Any
+    response: Any
+    response_json_schema: Any
+    behavior: Any
 
 
 def mcp_entry(t: Tool[..., Any], *, in_words: bool) -> dict[str, Any]:
@@ -39,53 +123,58 @@ def mcp_entry(t: Tool[..., Any], *, in_words: bool) -> dict[str, Any]:
     return entry
 
 
-def openai_entry(
-    t: Tool[..., Any], *, api: OpenAIApi, strict: bool, in_words: bool
-) -> dict[str, Any]:
-    """An OpenAI function tool, strict where the strict profile can state the tool.
+def openai_entry(t: Tool[..., Any], *, strict: bool, in_words: bool) -> OpenAITool:
+    """An OpenAI Responses function tool, strict where the strict profile can state the tool.
 
     A tool it cannot state (a record) is listed with `"strict": false` and its MCP schema: one
     record field does not stop a whole listing.
     """
-    parameters = None
-    if strict:
-        try:
-            parameters = t.input.rendered("openai-strict", in_words=in_words)
-        except ValueError:
-            parameters = None
-    function = {
+    parameters = _stated(t, "openai-strict", in_words=in_words) if strict else None
+    return {
+        "type": "function",
         "name": t.name,
         "description": t.description,
         "parameters": parameters or t.input.rendered("mcp", in_words=in_words),
         "strict": parameters is not None,
     }
-    if api == "chat":
-        return {"type": "function", "function": function}
-    return {"type": "function", **function}
 
 
-def anthropic_entry(t: Tool[..., Any], *, strict: bool, in_words: bool) -> dict[str, Any]:
+def openai_chat_entry(t: Tool[..., Any], *, strict: bool, in_words: bool) -> OpenAIChatTool:
+    """The same function tool, as Chat Completions nests it."""
+    flat = openai_entry(t, strict=strict, in_words=in_words)
+    function: OpenAIFunction = {
+        "name": flat["name"],
+        "description": t.description,
+        "parameters": flat["parameters"],
+        "strict": flat["strict"],
+    }
+    return {"type": "function", "function": function}
+
+
+def anthropic_entry(t: Tool[..., Any], *, strict: bool, in_words: bool) -> AnthropicTool:
     """An Anthropic tool; `"strict": true` where its strict tool use can take the tool.
 
-    Strict tool use closes every object, so a tool with a record (an open object) is not strict.
+    Strict tool use closes every object, so a tool with a record (an open object) is listed with
+    its `anthropic` schema, not strict.
     """
-    entry: dict[str, Any] = {
+    schema = _stated(t, "anthropic-strict", in_words=in_words) if strict else None
+    entry: AnthropicTool = {
         "name": t.name,
         "description": t.description,
-        "input_schema": t.input.rendered("anthropic", in_words=in_words),
+        "input_schema": schema or t.input.rendered("anthropic", in_words=in_words),
     }
-    if strict and not any(_opens(f.type) for f in t.input.fields):
+    if schema is not None:
         entry["strict"] = True
     return entry
 
 
-def gemini_entry(t: Tool[..., Any], *, in_words: bool) -> dict[str, Any]:
+def gemini_entry(t: Tool[..., Any], *, in_words: bool) -> GeminiFunction:
     """A Gemini function declaration: `parameters` in Gemini's subset of OpenAPI.
 
     A tool with no fields has no `parameters`, as Gemini asks. One the subset cannot state (a
     record, an object with no properties) gives its JSON Schema as `parametersJsonSchema`.
     """
-    entry: dict[str, Any] = {"name": t.name, "description": t.description}
+    entry: GeminiFunction = {"name": t.name, "description": t.description}
     if not t.input.fields:
         return entry
     try:
@@ -95,15 +184,9 @@ def gemini_entry(t: Tool[..., Any], *, in_words: bool) -> dict[str, Any]:
     return entry
 
 
-def _opens(node: Node) -> bool:
-    """Whether a record stands anywhere in the type: an object of keys no schema lists."""
-    node = core(node)
-    if isinstance(node, Record):
-        return True
-    if isinstance(node, Array):
-        return _opens(node.items)
-    if isinstance(node, Union):
-        return _opens(node.branches[0])  # the only branch a schema lists
-    if isinstance(node, Object):
-        return any(_opens(f.type) for f in node.fields)
-    return False
+def _stated(t: Tool[..., Any], profile: str, *, in_words: bool) -> dict[str, Any] | None:
+    """The tool's schema in `profile`, or None where the profile cannot state it."""
+    try:
+        return t.input.rendered(profile, in_words=in_words)
+    except ValueError:
+        return None

@@ -1,12 +1,13 @@
 """Field model to JSON Schema, for each place a host sends its tools: one renderer, a profile in.
 
-A profile says only how a place differs (`_PROFILES`): whether objects are closed, whether every
-key is listed in `required`, how a value that may be null says so, whether choices that are no
-strings can be listed, and whether a record can be stated at all. At every depth the renderer
+A profile says only how a place differs (`_providers.PROFILES`): whether objects are closed,
+whether every key is listed in `required`, how a value that may be null says so, whether choices
+that are no strings can be listed, whether a record can be stated at all, whether a union lists
+every branch (`anyOf`) or its first, and how deep a schema may nest. At every depth the renderer
 writes `type`, `nullable`, `description`, `enum`, `items`, `properties`, `required` and
-`additionalProperties`, in that order and only where the profile has them. Bounds, defaults and
-union branches after the first are left out (the validator still enforces them, and a model
-learns them from a refusal, or from the description when they are asked for in words).
+`additionalProperties` (a union: `nullable`, `description`, `anyOf`), in that order and only where
+the profile has them. Bounds and defaults are left out (the validator still enforces them, and a
+model learns them from a refusal, or from the description when they are asked for in words).
 
 The schema is kept as made; each caller is handed a plain copy of its own (`copied`), so no caller
 can change what the next one is handed.
@@ -22,7 +23,6 @@ import typing
 from typing import Any
 
 from .._model.errors import Where
-from .._model.frozen import Frozen
 from .._model.nodes import (
     MISSING,
     Array,
@@ -40,63 +40,11 @@ from .._model.nodes import (
     core,
 )
 from .._model.words import declared
+from .providers import PROFILES, Profile
 
 __all__ = ["PROFILES", "Kept", "copied", "render"]
 
 _TYPES = {str: "string", int: "integer", float: "number", bool: "boolean"}
-
-
-class Profile(Frozen):
-    """How one place's schemas differ from MCP's."""
-
-    __slots__ = ("closed", "every_key", "nulls", "string_enums", "records", "empty", "upper")
-    closed: bool
-    """Every object but a record says `additionalProperties: false`."""
-    every_key: bool
-    """Every property is listed in `required`, which is there even when empty."""
-    nulls: str
-    """How a value that may be null says so: not at all, `type: [T, "null"]`, or `nullable`."""
-    string_enums: bool
-    """Only strings are listed in `enum`; other choices are said in the description."""
-    records: str | None
-    """Why a record cannot be stated; None when it can."""
-    empty: str | None
-    """Why a nested object with no properties cannot be stated; None when it can."""
-    upper: bool
-    """Types are written in capitals, as the place's own protocol names them."""
-
-    def __init__(  # noqa: PLR0913 - one fact each
-        self,
-        *,
-        closed: bool = False,
-        every_key: bool = False,
-        nulls: str = "",
-        string_enums: bool = False,
-        records: str | None = None,
-        empty: str | None = None,
-        upper: bool = False,
-    ) -> None:
-        self._set(closed, every_key, nulls, string_enums, records, empty, upper)
-
-
-PROFILES: dict[str, Profile] = {
-    "mcp": Profile(),
-    "openai-strict": Profile(
-        closed=True,
-        every_key=True,
-        nulls="type",
-        records="OpenAI's strict mode closes every object to keys it does not list",
-    ),
-    "gemini": Profile(
-        nulls="nullable",
-        string_enums=True,
-        records="Gemini takes no object without its properties listed",
-        empty="Gemini takes no object without properties listed",
-        upper=True,
-    ),
-    "anthropic": Profile(closed=True),
-}
-"""Every profile by name: `mcp` is what an MCP client lists."""
 
 
 def render(
@@ -111,11 +59,13 @@ def render(
 
 
 class _Renderer:
-    __slots__ = ("profile", "in_words")
+    __slots__ = ("profile", "in_words", "level")
 
     def __init__(self, profile: Profile, in_words: bool) -> None:  # noqa: FBT001
         self.profile = profile
         self.in_words = in_words
+        self.level = 1
+        """Levels of objects and arrays around the node being rendered; the root is the first."""
 
     def object_of(
         self, fields: tuple[Field, ...], description: str | None, where: Where, *, root: bool
@@ -155,10 +105,12 @@ class _Renderer:
             description = description or node.description
             return self.node(node.inner, description, where, nullable=nullable, words=words)
         if isinstance(node, Union):
-            return self.node(node.branches[0], description, where, nullable=nullable, words=words)
+            return self.union(node, description, where, nullable=nullable, words=words or [])
         said = _joined(description, words or [])
         if isinstance(node, Object):
+            self.deeper(where)
             schema = self.object_of(node.fields, said or node.description, where, root=False)
+            self.level -= 1
             return self.nullable(schema) if nullable else schema
         if isinstance(node, Record) and self.profile.records is not None:
             raise where.error(ValueError, f"is a record (dict[str, X]); {self.profile.records}")
@@ -168,9 +120,58 @@ class _Renderer:
         schema = self.written(_json_type(node), said, items=items)
         return self.nullable(schema) if nullable else schema
 
+    def deeper(self, where: Where) -> None:
+        """One level of objects or arrays further in, where the profile allows that many."""
+        self.level += 1
+        depth = self.profile.depth
+        if depth is not None and self.level > depth[0]:
+            most, who = depth
+            raise where.error(
+                ValueError, f"nests {self.level} levels of objects and arrays; {who} takes {most}"
+            )
+
     def items(self, node: Node, where: Where) -> dict[str, Any]:
+        self.deeper(where)
         words = self.words(node, MISSING) if self.in_words else []
-        return self.node(node, None, where.into("[]"), words=words)
+        schema = self.node(node, None, where.into("[]"), words=words)
+        self.level -= 1
+        return schema
+
+    def union(
+        self,
+        node: Union,
+        description: str | None,
+        where: Where,
+        *,
+        nullable: bool,
+        words: list[str],
+    ) -> dict[str, Any]:
+        """Every branch, with `anyOf`, so that a model may send whatever the validator takes.
+
+        A profile that lists no unions lists the first branch alone.
+        """
+        if not self.profile.unions:
+            return self.node(node.branches[0], description, where, nullable=nullable, words=words)
+        said = _joined(description, words)
+        branches = [
+            self.node(b, None, where, words=self.words(b, MISSING) if self.in_words else [])
+            for b in node.branches
+        ]
+        if self.profile.first_keys is not None:
+            firsts = [next(iter(b.get("properties") or ()), None) for b in branches]
+            shared = sorted({k for k in firsts if k is not None and firsts.count(k) > 1})
+            if shared:
+                said_keys = ", ".join(map(repr, shared))
+                text = f"is a union of objects whose first key is {said_keys}"
+                raise where.error(ValueError, f"{text}; {self.profile.first_keys}")
+        nulls = self.profile.nulls if nullable else ""
+        if nulls == "type":
+            branches.append({"type": "null"})
+        schema: dict[str, Any] = {"nullable": True} if nulls == "nullable" else {}
+        if said:
+            schema["description"] = said
+        schema["anyOf"] = branches
+        return schema
 
     def choice(
         self, node: Choice, description: str | None, words: list[str], *, nullable: bool
@@ -258,6 +259,11 @@ class Kept:
         except ValueError:  # a host's `str` subclass as a description: copied by hand
             self._blob = None
         self._value = value
+
+    @property
+    def value(self) -> Any:
+        """The value itself, to be read here and never changed or handed out."""
+        return self._value
 
     def copy(self) -> Any:
         """A plain copy, the caller's own."""

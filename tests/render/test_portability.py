@@ -1,12 +1,14 @@
 """`registry.portability()`: one row per provider rule the registry breaks; it never raises."""
 
+import time
 from typing import Annotated, Any, Literal
 
+import pytest
 from annotated_types import Ge
 from typing_extensions import NotRequired, TypedDict
 
-from adecore_tools import create_tool_registry, define_toolkit, tool
-from adecore_tools._render import portability as _portability
+from adecore_tools import create_tool_registry, define_toolkit, tool, tool_input_schema
+from adecore_tools._render import providers as _providers
 
 
 def tools_named(count: int, prefix: str = "t", optional: int = 0) -> list[Any]:
@@ -50,7 +52,7 @@ def test_a_record_breaks_strict_openai_gemini_parameters_and_strict_anthropic():
 
 
 def test_more_tools_than_a_request_takes_is_one_row_for_the_listing():
-    found = rows(*tools_named(_portability.OPENAI_TOOLS + 1))
+    found = rows(*tools_named(_providers.OPENAI_TOOLS + 1))
     listing = [row for row in found if row["tool"] is None]
     assert [row["provider"] for row in listing] == ["openai", "gemini", "anthropic"]
     assert listing[0]["rule"].startswith("129 function tools in one listing; a request takes 128")
@@ -58,7 +60,7 @@ def test_more_tools_than_a_request_takes_is_one_row_for_the_listing():
 
 
 def test_more_strict_tools_or_optional_parameters_than_anthropic_takes():
-    found = rows(*tools_named(_portability.ANTHROPIC_STRICT_TOOLS + 1))
+    found = rows(*tools_named(_providers.ANTHROPIC_STRICT_TOOLS + 1))
     assert [row["provider"] for row in found] == ["anthropic"]
     assert "anthropic_tools(strict=False)" in found[0]["rule"]
     found = rows(*tools_named(2, optional=13))
@@ -73,19 +75,126 @@ def _nested(depth: int) -> Any:
     return inner
 
 
-def test_nesting_deeper_than_openai_strict_mode_takes():
-    async def fn(root: Any) -> None:
-        """Deep."""
+def one_field(name: str, tp: Any) -> Any:
+    async def fn(x: Any) -> None:
+        """Take x."""
 
-    fn.__annotations__ = {"root": _nested(_portability.OPENAI_DEPTH), "return": None}
-    deep = tool("kit", name="deep")(fn)
-    (row,) = rows(deep)
-    assert (row["provider"], row["tool"]) == ("openai", "deep")
-    assert row["rule"] == "nests 11 levels; strict mode takes 10"
+    fn.__annotations__ = {"x": tp, "return": None}
+    return tool("kit", name=name)(fn)
+
+
+def _lists(depth: int) -> Any:
+    inner: Any = int
+    for _ in range(depth):
+        inner = list[inner]
+    return inner
+
+
+@pytest.mark.parametrize(
+    ("tp", "path"),
+    [
+        (_nested(_providers.OPENAI_DEPTH), "x" + ".next" * 9),
+        (_nested(60), "x" + ".next" * 9),
+        (_lists(150), "x" + "[]" * 9),
+    ],
+)
+def test_nesting_deeper_than_openai_strict_mode_takes_is_listed_non_strict(tp, path):
+    deep = one_field("deep", tp)
+    registry = create_tool_registry([define_toolkit("kit", [deep])])
+    (entry,) = registry.openai_tools()
+    assert entry["strict"] is False
+    assert entry["parameters"] == tool_input_schema(deep)
+    (row,) = [row for row in registry.portability() if row["provider"] == "openai"]
+    assert row["tool"] == "deep"
+    assert row["rule"] == (
+        f"strict mode cannot state it (field {path!r} of tool 'deep': nests 11 levels of objects "
+        "and arrays; OpenAI's strict mode takes 10); listed non-strict"
+    )
+
+
+@pytest.mark.parametrize("tp", [_nested(_providers.OPENAI_DEPTH - 1), _lists(9)])
+def test_nesting_as_deep_as_openai_strict_mode_takes_stays_strict(tp):
+    strict_schema = pytest.importorskip(
+        "agents.strict_schema", reason="openai-agents is in the test extra"
+    )
+    registry = create_tool_registry([define_toolkit("kit", [one_field("deep", tp)])])
+    (entry,) = registry.openai_tools()
+    assert entry["strict"] is True
+    assert strict_schema.ensure_strict_json_schema(entry["parameters"]) == entry["parameters"]
+    assert registry.portability() == []
+
+
+class Row(TypedDict):
+    """One row of 30 keys, every one optional."""
+
+    key: str
+    o0: NotRequired[int]
+    o1: NotRequired[int]
+    o2: NotRequired[int]
+    o3: NotRequired[int]
+    o4: NotRequired[int]
+    o5: NotRequired[int]
+    o6: NotRequired[int]
+    o7: NotRequired[int]
+    o8: NotRequired[int]
+    o9: NotRequired[int]
+    o10: NotRequired[int]
+    o11: NotRequired[int]
+    o12: NotRequired[int]
+    o13: NotRequired[int]
+    o14: NotRequired[int]
+    o15: NotRequired[int]
+    o16: NotRequired[int]
+    o17: NotRequired[int]
+    o18: NotRequired[int]
+    o19: NotRequired[int]
+    o20: NotRequired[int]
+    o21: NotRequired[int]
+    o22: NotRequired[int]
+    o23: NotRequired[int]
+    o24: NotRequired[int]
+    o25: NotRequired[int]
+    o26: NotRequired[int]
+    o27: NotRequired[int]
+    o28: NotRequired[int]
+    o29: NotRequired[int]
+
+
+def test_optional_keys_of_list_items_count_against_anthropics_strict_limit():
+    @tool("kit")
+    async def put_rows(rows: list[Row]) -> None:
+        """Put rows."""
+
+    registry = create_tool_registry([define_toolkit("kit", [put_rows])])
+    assert registry.anthropic_tools()[0]["strict"] is True
+    (row,) = registry.portability()
+    assert (row["provider"], row["tool"]) == ("anthropic", None)
+    assert row["rule"].startswith(
+        "the strict tools have 30 optional parameters; a request takes 24"
+    )
+
+
+def _seconds(registry: Any) -> float:
+    """The fastest of five runs of `portability()`, its listings kept from a first run."""
+    registry.portability()
+    runs = []
+    for _ in range(5):
+        start = time.perf_counter()
+        registry.portability()
+        runs.append(time.perf_counter() - start)
+    return min(runs)
+
+
+def test_portability_takes_time_in_proportion_to_the_tools():
+    few, many = (
+        create_tool_registry([define_toolkit("kit", tools_named(count))]) for count in (250, 2000)
+    )
+    # eight times the tools: eight times the time, give or take; a pass per pair would be 64
+    assert _seconds(many) < 24 * _seconds(few)
 
 
 def test_more_enum_values_than_openai_strict_mode_takes():
-    many = Literal[tuple(f"v{i}" for i in range(_portability.OPENAI_ENUM_VALUES + 1))]  # type: ignore[valid-type]
+    many = Literal[tuple(f"v{i}" for i in range(_providers.OPENAI_ENUM_VALUES + 1))]  # type: ignore[valid-type]
 
     async def fn(pick: Any) -> None:
         """Pick."""
@@ -118,3 +227,10 @@ def test_rows_are_plain_data_and_reading_them_never_raises():
     found = rows(nested)
     assert all(set(row) == {"provider", "tool", "rule"} for row in found)
     assert all(isinstance(row["rule"], str) for row in found)
+
+
+def test_more_unions_across_strict_schemas_than_anthropic_takes():
+    made = [one_field(f"u{number}", int | str) for number in range(_providers.ANTHROPIC_UNIONS + 1)]
+    found = [row for row in rows(*made) if row["provider"] == "anthropic"]
+    rule = "the strict tools have 17 parameters with anyOf; a request takes 16 (list fewer tools"
+    assert [row["rule"] for row in found] == [f"{rule} strict)"]

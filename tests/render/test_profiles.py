@@ -21,6 +21,7 @@ from typing_extensions import Doc, NotRequired, Required, TypeAliasType, TypedDi
 from adecore_tools import (
     DryRun,
     Revision,
+    ToolRefusal,
     create_tool_registry,
     define_toolkit,
     parse_tool_input,
@@ -507,3 +508,188 @@ def test_the_write_fields_every_tool_shares_render_in_every_profile():
     assert strict["required"] == ["text", "revision", "dry_run"]
     assert strict["properties"]["revision"]["type"] == ["integer", "null"]
     assert tool_input_schema(write, "gemini")["properties"]["dry_run"]["nullable"] is True
+
+
+# --- unions: every branch, where the provider takes it ------------------------------------------
+
+
+class ById(TypedDict):
+    id: str
+
+
+class ByEmail(TypedDict):
+    email: str
+    note: NotRequired[str]
+
+
+@tool("people")
+async def find(who: Annotated[ById | ByEmail, Doc("Whom to find")], tag: int | str | None = None):
+    """Find a person."""
+
+
+def test_strict_profiles_list_every_branch_of_a_union_with_any_of():
+    by_id = {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}
+    by_email = {
+        "type": "object",
+        "properties": {"email": {"type": "string"}, "note": {"type": "string"}},
+        "required": ["email"],
+    }
+    assert_schema(
+        tool_input_schema(find)["properties"]["who"],
+        {"type": "object", "description": "Whom to find", **by_id},
+    )
+    strict = tool_input_schema(find, "openai-strict")["properties"]
+    assert_schema(
+        strict["who"],
+        {
+            "description": "Whom to find",
+            "anyOf": [
+                {**by_id, "additionalProperties": False},
+                {
+                    **by_email,
+                    "required": ["email", "note"],
+                    "properties": {
+                        "email": {"type": "string"},
+                        "note": {"type": ["string", "null"]},
+                    },
+                    "additionalProperties": False,
+                },
+            ],
+        },
+    )
+    assert_schema(
+        strict["tag"], {"anyOf": [{"type": "integer"}, {"type": "string"}, {"type": "null"}]}
+    )
+    anthropic = tool_input_schema(find, "anthropic")["properties"]
+    assert [b["required"] for b in anthropic["who"]["anyOf"]] == [["id"], ["email"]]
+    assert_schema(anthropic["tag"], {"anyOf": [{"type": "integer"}, {"type": "string"}]})
+    gemini = tool_input_schema(find, "gemini")["properties"]
+    assert_schema(
+        gemini["tag"], {"nullable": True, "anyOf": [{"type": "INTEGER"}, {"type": "STRING"}]}
+    )
+    registry = create_tool_registry([define_toolkit("people", [find])])
+    assert registry.openai_tools()[0]["strict"] is True
+    assert registry.anthropic_tools()[0]["strict"] is True
+    genai = pytest.importorskip("google.genai.types", reason="google-genai is in the test extra")
+    declared = genai.FunctionDeclaration.model_validate(registry.gemini_tools()[0])
+    assert declared.parameters.properties["who"].any_of[1].required == ["email"]
+
+
+def test_a_strict_model_can_send_every_branch_the_validator_takes():
+    sent = {"who": {"email": "a@b.c", "note": None}, "tag": "x"}
+    jsonschema.validate(sent, tool_input_schema(find, "openai-strict"))
+    assert parse_tool_input(find, sent) == {"who": {"email": "a@b.c"}, "tag": "x"}
+
+
+def test_portability_reports_each_union_a_listing_lists_by_its_first_branch():
+    @tool("people")
+    async def tagged(tags: dict[str, int], who: ById | ByEmail) -> None:
+        """Tagged."""
+
+    found = create_tool_registry([define_toolkit("people", [find, tagged])]).portability()
+    unions = [(r["provider"], r["tool"]) for r in found if "union" in r["rule"]]
+    assert unions == [
+        ("openai", "tagged"),
+        ("gemini", "tagged"),
+        ("mcp", "find"),
+        ("mcp", "find"),
+        ("mcp", "tagged"),
+    ]
+    assert found[-1]["rule"] == (
+        "the union at 'who' is listed by its first branch alone (as MCP schemas list unions); "
+        "a model cannot send the others"
+    )
+
+
+class ByName(TypedDict):
+    id: int
+
+
+def test_objects_in_a_union_sharing_their_first_key_are_listed_non_strict_for_openai():
+    t = one_field(ById | ByName)
+    with pytest.raises(ValueError, match="first key is 'id'; OpenAI's strict mode refuses"):
+        tool_input_schema(t, "openai-strict")
+    registry = create_tool_registry([define_toolkit("kit", [t])])
+    assert registry.openai_tools()[0]["strict"] is False
+    assert registry.anthropic_tools()[0]["strict"] is True
+
+
+@dataclasses.dataclass
+class Spot:
+    x: int
+    label: str | None = None
+
+
+_LEAVES = [str, int, float, bool, Literal["a", "b"], Literal[1, 2], Color, Item, Spot]
+
+
+def _union_types() -> st.SearchStrategy[Any]:
+    leaf = st.sampled_from(_LEAVES)
+    part = st.one_of(leaf, leaf.map(lambda tp: list[tp]))  # type: ignore[valid-type]
+
+    def union(parts: list[Any]) -> Any:
+        made: Any = parts[0]
+        for more in parts[1:]:
+            made = made | more
+        return made
+
+    unions = st.lists(part, min_size=2, max_size=4).map(union)
+    return st.one_of(unions, unions.map(lambda tp: tp | None), unions.map(lambda tp: list[tp]))
+
+
+_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 3)
+    | st.floats(-2, 2)
+    | st.sampled_from(["a", "b", "", "red", "x"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["name", "count", "x", "label", "other"]), inner, max_size=3
+        )
+    ),
+    max_leaves=8,
+)
+
+
+def _with_nulls(value: Any, schema: dict[str, Any]) -> Any:
+    """What a strict model sends for `value`: every key, null for each one left out."""
+    if "anyOf" in schema:
+        for branch in schema["anyOf"]:
+            sent = _with_nulls(value, branch)
+            if jsonschema.Draft202012Validator(branch).is_valid(sent):
+                return sent
+        return value
+    if isinstance(value, dict) and "properties" in schema:
+        props = schema["properties"]
+        return {k: _with_nulls(value[k], props[k]) if k in value else None for k in props}
+    if isinstance(value, list) and "items" in schema:
+        return [_with_nulls(item, schema["items"]) for item in value]
+    return value
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_every_union_value_the_validator_takes_is_valid_in_the_strict_schemas(data):
+    strict_schema = pytest.importorskip(
+        "agents.strict_schema", reason="openai-agents is in the test extra"
+    )
+    try:
+        t = one_field(data.draw(_union_types()))
+    except TypeError:  # a union Python reads as one type (bool | int), or one no JSON type states
+        return
+    value = {"x": data.draw(_JSON)}
+    try:
+        parse_tool_input(t, value)
+    except ToolRefusal:
+        return
+    for profile in ("anthropic", "openai-strict"):
+        try:
+            schema = tool_input_schema(t, profile)
+        except ValueError:
+            continue  # listed non-strict, with the MCP schema
+        sent = _without_nulls(value) if profile == "anthropic" else _with_nulls(value, schema)
+        jsonschema.validate(sent, schema)
+        if profile == "openai-strict":
+            assert strict_schema.ensure_strict_json_schema(tool_input_schema(t, profile)) == schema
