@@ -30,6 +30,7 @@ from ._checks import (
 from ._compile import Copies, immutable, missing
 from ._declare import Where
 from ._expected import expected, one_of
+from ._field_info import AS_DEFAULT, is_field_info
 from ._fields import (
     MISSING,
     Array,
@@ -68,6 +69,8 @@ def _check_defaults(fields: tuple[Field, ...], where: Where, copies: Copies) -> 
     """
     for f in fields:
         here = where.into(f.name)
+        if is_field_info(f.default):
+            raise here.error(TypeError, AS_DEFAULT)
         if f.default is not MISSING and f.default is not None:
             check = _native(f.type)
             try:
