@@ -78,8 +78,8 @@ AS_DEFAULT = (
 )
 """Why a `Field` written where a default goes is a mistake: it would be a default of no type."""
 
-_UNSET: dict[str, object] = {"repr": True, "metadata": [], "annotation": None}
-"""A `FieldInfo` attribute's value when `Field` was not given it, where that is not None."""
+_UNSET: dict[str, object] = {"repr": True}
+"""A `FieldInfo` setting's value when `Field` was not given it, where that is not None."""
 _NOT_SETTINGS = frozenset(("annotation", "description", "metadata"))
 """Read here or irrelevant: the type comes from the annotation itself."""
 
@@ -174,7 +174,10 @@ def _from_pydantic(kind: type[object]) -> bool:
 
 def _public_attributes(meta: object) -> dict[str, object]:
     """A `FieldInfo`'s public attributes, from its class's slots (or its `__dict__`)."""
-    names = [n for k in type(meta).__mro__ for n in getattr(k, "__slots__", ())]
+    names: list[str] = []
+    for kind in type(meta).__mro__:
+        slots = kind.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else slots  # `__slots__ = "x"` is one slot
     names += list(getattr(meta, "__dict__", {}))
     return {n: getattr(meta, n, None) for n in dict.fromkeys(names) if not n.startswith("_")}
 

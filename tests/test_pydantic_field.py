@@ -186,13 +186,19 @@ def test_reading_a_field_never_imports_pydantic():
 
 
 def test_a_subclass_of_field_info_from_another_package_is_read_and_checked_the_same():
-    class Column(pydantic.fields.FieldInfo):  # as sqlmodel's FieldInfo is
-        pass
+    class Column(pydantic.fields.FieldInfo):  # as sqlmodel's FieldInfo is, with its own settings
+        __slots__ = "primary_key"  # noqa: PLC0205 - a string: one slot, as Python reads it
+
+        def __init__(self, *, primary_key: bool | None = None, **given: Any) -> None:
+            super().__init__(**given)
+            self.primary_key = primary_key
 
     counted = declare(Annotated[int, Column(ge=1)])
     assert refused(counted, {"n": 0}) == "n: expected at least 1, got 0"
     with pytest.raises(TypeError, match="pattern="):
         declare(Annotated[str, Column(pattern="a")])
+    with pytest.raises(TypeError, match=r"sets primary_key=True, .* this package does not read it"):
+        declare(Annotated[int, Column(primary_key=True)])
 
 
 def test_a_field_written_as_the_default_is_a_type_error_saying_to_annotate():
