@@ -14,8 +14,8 @@ from adecore_tools import Content, Image, create_tool_registry, define_toolkit, 
 
 # The descriptions of the notes tools' `revision` and `dry_run` fields, as a model is shown them.
 REVISION = (
-    "The revision this write expects. The write is refused unless the document is still at this "
-    "revision; leave it out to write whatever the revision is."
+    "The revision this write expects, as last read. The write is refused unless what it changes "
+    "is still at this revision; leave it out to write whatever the revision is."
 )
 DRY_RUN = (
     "Set to true to check everything and write nothing. A dry run is never needed for safety: a "

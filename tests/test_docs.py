@@ -70,6 +70,21 @@ def test_every_page_is_in_the_site_and_every_link_leads_somewhere():
         assert broken_links(page) == [], page.name
 
 
+def test_the_guide_on_the_home_page_links_every_other_page():
+    linked = set(re.findall(r"\]\(([\w-]+\.md)\)", _text("index.md")))
+    assert linked == {page.name for page in PAGES} - {"index.md"}
+
+
+def test_the_import_times_compared_are_those_on_the_speed_page():
+    def figures(page: str, row: str) -> set[str]:
+        (line,) = [line for line in _text(page).splitlines() if line.startswith(row)]
+        return set(re.findall(r"\d+(?:\.\d+)? m?s\b", line))
+
+    compared = figures("compared.md", "| import time")
+    assert compared
+    assert compared <= figures("speed.md", "| `import`")
+
+
 def test_the_docs_name_no_document_outside_the_repository():
     for page in [*PAGES, ROOT / "CHANGELOG.md", ROOT / "mkdocs.yml"]:
         assert not re.search(r"\b[S]PEC\b|\.\./shared", page.read_text(encoding="utf-8")), page

@@ -7,9 +7,10 @@ import pathlib
 import re
 import subprocess
 import sys
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
+from typing_extensions import Doc
 
 import adecore_tools
 import adecore_tools._model.nodes
@@ -210,10 +211,30 @@ def test_revision_description_says_the_write_must_match_it():
     assert tool_input_schema(tool("note")(note_write))["properties"]["revision"] == {
         "type": "integer",
         "description": (
-            "The revision this write expects. The write is refused unless the document is still "
-            "at this revision; leave it out to write whatever the revision is."
+            "The revision this write expects, as last read. The write is refused unless what it "
+            "changes is still at this revision; leave it out to write whatever the revision is."
         ),
     }
+
+
+def test_a_host_words_the_revision_of_its_own_resource():
+    """`Annotated` with the host's own `Doc` replaces the built-in words, and keeps the bound."""
+
+    async def ticket_close(
+        ticket: str,
+        revision: Annotated[Revision, Doc("The ticket's revision, from ticket_read.")] = None,
+    ) -> None:
+        """Closes a ticket."""
+
+    closing = tool("desk")(ticket_close)
+    assert tool_input_schema(closing)["properties"]["revision"] == {
+        "type": "integer",
+        "description": "The ticket's revision, from ticket_read.",
+    }
+    with pytest.raises(ToolRefusal) as refused:
+        parse_tool_input(closing, {"ticket": "t-1", "revision": -1})
+    assert refused.value.message == "revision: expected at least 0, got -1"
+    assert parse_tool_input(closing, {"ticket": "t-1"}) == {"ticket": "t-1", "revision": None}
 
 
 def _inspecting_section() -> str:

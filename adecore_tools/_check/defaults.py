@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any
 
 from .._model.errors import Where
+from .._model.field_info import AS_DEFAULT, is_field_info
 from .._model.nodes import (
     MISSING,
     Array,
@@ -63,6 +64,8 @@ def _check_defaults(fields: tuple[Field, ...], where: Where) -> None:
     """
     for f in fields:
         here = where.into(f.name)
+        if is_field_info(f.default):
+            raise here.error(TypeError, AS_DEFAULT)
         if f.default is not MISSING and f.default is not None:
             check = _native(f.type)
             try:

@@ -19,6 +19,7 @@ from typing import Any
 import typing_extensions as te
 
 from .._model.errors import Unresolved, Where, cannot_read, type_name
+from .._model.field_info import unpacked
 
 __all__ = [
     "alias_value",
@@ -75,7 +76,11 @@ def return_hint(fn: Callable[..., Any]) -> object:
 
 
 def flatten(metadata: Iterable[object]) -> Iterator[object]:
-    """`Annotated` metadata with grouped metadata (`Interval`, `Len`) unpacked, in order."""
+    """`Annotated` metadata with grouped metadata (`Interval`, `Len`) unpacked, in order.
+
+    A pydantic `Field` comes itself, for what it sets that is not read to be refused, then what
+    is read of it: its description as a `Doc`, and its bounds.
+    """
     for meta in metadata:
         # what `isinstance(meta, at.GroupedMetadata)` checks, without a Protocol's slow test
         # (the class `Len` itself says it too, and is reported as not called)
@@ -85,6 +90,8 @@ def flatten(metadata: Iterable[object]) -> Iterator[object]:
             yield from flatten(typing.cast("Iterable[object]", meta))
         else:
             yield meta
+            if (read := unpacked(meta)) is not None:
+                yield from flatten(read)
 
 
 def _read_from(obj: object) -> Any:

@@ -35,6 +35,7 @@ from .._model.errors import (
     unlistable,
     written,
 )
+from .._model.field_info import unhonoured
 from .._model.memo import once
 from .._model.metadata import ToolCall, Transform, required_field, transform
 from .._model.nodes import (
@@ -260,7 +261,10 @@ def _annotated(
 
 
 def _misplaced(meta: object) -> str | None:
-    """Why metadata cannot stand where it is written: a bound not called, or a type."""
+    """Why metadata cannot stand where it is written: a bound not called, or a type.
+
+    Or pydantic's metadata setting what this package cannot honour.
+    """
     if _uncalled(meta):
         name = typing.cast("Callable[..., object]", meta).__name__
         return f"{name} is used without its arguments; write it called, as in {name}(...)"
@@ -270,7 +274,7 @@ def _misplaced(meta: object) -> str | None:
             "metadata; use it as the type (LowerCase[str], not Annotated[str, LowerCase]), or "
             "list its metadata here"
         )
-    return None
+    return unhonoured(meta)
 
 
 def _alias_of(meta: object) -> object:

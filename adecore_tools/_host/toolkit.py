@@ -6,6 +6,7 @@ down the module is read again here, and still unread, raises.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
@@ -46,19 +47,24 @@ class Toolkit(Frozen):
     name: str
     tools: tuple[Tool[..., Any], ...]
 
-    def __init__(self, name: str, tools: Iterable[Tool[..., Any]]) -> None:
-        """Check the tools: `ValueError` when one names another toolkit or two share a name."""
+    def __init__(self, name: str, tools: Iterable[Tool[..., Any]] | list[object]) -> None:
+        """Check the tools: `ValueError` when one names another toolkit or two share a name.
+
+        `list[object]` is what mypy makes of a list of tools of different signatures written
+        with no annotation (`TOOLS = [note_read, note_write]`): it joins their `ParamSpec`s to
+        `object`. Each item is checked to be a tool here.
+        """
         name = check_name(name, "toolkit")
         members = listed(
             tools, f"toolkit {name!r}: tools", f"define_toolkit({name!r}, [a_tool, another_tool])"
         )
         seen: set[str] = set()
-        for member in members:
-            if not isinstance(member, Tool):
-                msg = (
-                    f"toolkit {name!r}: {member!r} is not a tool; decorate it with @tool({name!r})"
-                )
+        checked: list[Tool[..., Any]] = []
+        for item in members:
+            if not isinstance(item, Tool):
+                msg = f"toolkit {name!r}: {item!r} is not a tool; decorate it with @tool({name!r})"
                 raise TypeError(msg)
+            member = typing.cast("Tool[..., Any]", item)  # its parameters are not known here
             if member.toolkit != name:
                 msg = (
                     f"toolkit {name!r}: tool {member.name!r} belongs to toolkit "
@@ -71,9 +77,14 @@ class Toolkit(Frozen):
                 raise ValueError(msg)
             seen.add(member.name)
             resolved(member)
-        self._set_once(name, members)
+            checked.append(member)
+        self._set_once(name, tuple(checked))
 
 
-def define_toolkit(name: str, tools: Iterable[Tool[..., Any]]) -> Toolkit:
-    """A toolkit; `ValueError` when a tool names another toolkit or two tools share a name."""
+def define_toolkit(name: str, tools: Iterable[Tool[..., Any]] | list[object]) -> Toolkit:
+    """A toolkit; `ValueError` when a tool names another toolkit or two tools share a name.
+
+    `tools` may be a list of tools of different signatures with no annotation, which mypy
+    types `list[object]`; each item is checked to be a tool.
+    """
     return Toolkit(name, tools)

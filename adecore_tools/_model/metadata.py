@@ -102,8 +102,12 @@ Revision: TypeAlias = Annotated[
     int | None,
     Ge(0),
     Doc(
-        "The revision this write expects. The write is refused unless the document is still at "
-        "this revision; leave it out to write whatever the revision is."
+        "The revision this write expects, as last read. The write is refused unless what it "
+        "changes is still at this revision; leave it out to write whatever the revision is."
     ),
 ]
-"""An optional non-negative revision that a write must match, checked in the same step."""
+"""An optional non-negative revision that a write must match, checked in the same step.
+
+Its description names no kind of resource, so it reads right on a note, a ticket or an event;
+`Annotated[Revision, Doc("...")]` words a tool's own.
+"""
