@@ -16,6 +16,7 @@ from itertools import repeat
 from typing import Any
 
 from .._model.bounds import Test, lengths, longest
+from .._model.defaults import immutable
 from .._model.memo import once
 from .._model.nodes import (
     MISSING,
@@ -32,7 +33,6 @@ from .._model.nodes import (
     Union,
     bare,
     core,
-    immutable,
     layers,
     shared_default,
 )

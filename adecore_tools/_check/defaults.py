@@ -14,6 +14,7 @@ import typing
 from enum import Enum
 from typing import Any
 
+from .._model.defaults import Uncopied
 from .._model.errors import Where
 from .._model.field_info import AS_DEFAULT, is_field_info
 from .._model.nodes import (
@@ -27,7 +28,6 @@ from .._model.nodes import (
     Object,
     Record,
     Scalar,
-    Uncopied,
     Union,
     core,
     layers,

@@ -9,16 +9,12 @@ bounds, what a check on it is given, whether it hashes, its descriptions) is ask
 
 from __future__ import annotations
 
-import builtins
-import copy
 import dataclasses
-import sys
-import types
 import typing
-from collections.abc import Callable, Mapping
-from enum import Enum
+from collections.abc import Callable
 from typing import Any, Literal, TypeAlias
 
+from .defaults import copied, immutable
 from .errors import is_class
 from .frozen import Frozen
 
@@ -37,7 +33,6 @@ __all__ = [
     "Object",
     "Record",
     "Scalar",
-    "Uncopied",
     "Union",
     "bare",
     "branches",
@@ -45,7 +40,6 @@ __all__ = [
     "description_within",
     "given",
     "hashable",
-    "immutable",
     "layers",
     "made_by",
     "numeric",
@@ -258,7 +252,7 @@ class Field(Frozen):
     ) -> None:
         self._set(name, type, required, default, description, missing_message, factory)
         if not immutable(default):
-            object.__setattr__(self, "_declared", _copied(default))
+            object.__setattr__(self, "_declared", copied(default))
 
     @property
     def declared(self) -> Any:
@@ -280,41 +274,6 @@ class Field(Frozen):
             return super().__reduce__()
         facts = (self.name, self.type, self.required, self.description, self.missing_message)
         return (_without_default, (*facts, self.factory))
-
-
-class Uncopied:
-    """What a field keeps of a mutable default that cannot be copied: why not."""
-
-    __slots__ = ("error",)
-
-    def __init__(self, error: Exception) -> None:
-        self.error = error
-
-
-def _copied(default: object) -> object:
-    try:
-        return copy.deepcopy(default)
-    except Exception as exc:  # noqa: BLE001 - a lock, a handle: the declaration says so
-        return Uncopied(exc)
-
-
-def immutable(value: object) -> bool:
-    """Whether no one can change a value through it: one object may serve every call."""
-    if value is None or value is MISSING or type(value) in (str, int, float, bool):
-        return True
-    if isinstance(value, (tuple, frozenset)):
-        items: tuple[object, ...] | frozenset[object] = value  # pyright: ignore[reportUnknownVariableType]
-        return all(immutable(item) for item in items)
-    if isinstance(value, _FROZEN_MAPPINGS):
-        frozen = typing.cast("Mapping[object, object]", value)
-        return all(immutable(item) for item in frozen.values())
-    return isinstance(value, Enum)
-
-
-if sys.version_info >= (3, 15):
-    _FROZEN_MAPPINGS: tuple[type, ...] = (types.MappingProxyType, builtins.frozendict)
-else:
-    _FROZEN_MAPPINGS: tuple[type, ...] = (types.MappingProxyType,)
 
 
 def _without_default(*values: Any) -> Field:
