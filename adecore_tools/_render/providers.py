@@ -15,7 +15,7 @@ from typing import Any, TypeAlias
 from .._model.frozen import Frozen
 
 if typing.TYPE_CHECKING:
-    from .._host.tool import Tool
+    from .listed import Listed
 
 __all__ = ["PROFILES", "PROFILE_NAMES", "Profile", "broken_rules"]
 
@@ -131,7 +131,7 @@ PROFILE_NAMES = ("mcp", "openai-strict", "gemini", "anthropic")
 
 Row = dict[str, str | None]
 Entries = list[dict[str, Any]]
-Tools: TypeAlias = "tuple[Tool[..., Any], ...]"
+Tools: TypeAlias = "tuple[Listed, ...]"
 Check: TypeAlias = "Callable[[Tools, dict[str, Entries], list[list[str]]], Iterator[Row]]"
 
 
@@ -180,7 +180,7 @@ def _row(provider: str, tool: str | None, rule: str) -> Row:
     return {"provider": provider, "tool": tool, "rule": rule}
 
 
-def _why(t: Tool[..., Any], profile: str) -> str:
+def _why(t: Listed, profile: str) -> str:
     """The renderer's own words for why `profile` cannot state the tool."""
     try:
         t.input.rendered(profile)
@@ -189,7 +189,7 @@ def _why(t: Tool[..., Any], profile: str) -> str:
     return "it cannot be stated"  # pragma: no cover - only asked of a tool that was refused
 
 
-def _first_only(provider: str, t: Tool[..., Any], paths: list[str], listed: str) -> Iterator[Row]:
+def _first_only(provider: str, t: Listed, paths: list[str], listed: str) -> Iterator[Row]:
     for path in paths:
         yield _row(
             provider,
