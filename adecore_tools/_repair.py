@@ -6,7 +6,8 @@ such text is decoded, each kind only where that kind is taken: `"5"` for a list 
 int stays as sent. A `Literal` or `Enum` of numbers or booleans takes no string either, so its
 values are decoded as a number's or a boolean's are. Nothing is repaired where a string is a
 valid value (a `str`, a string `Literal` or `Enum`, a union with a branch that takes one), which
-is where repairs corrupt data.
+is where repairs corrupt data; nor is a value a union takes as sent (`["5"]` for
+`list[int] | list[str]`): what is accepted without repair is accepted unchanged with it.
 The decoded value then goes through every ordinary check; text that fails to decode is left as
 sent, and refused as usual. Each repair is logged at INFO on the `adecore_tools` logger.
 """
@@ -18,7 +19,8 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from ._checks import entries_of, items_of, text_of
+from ._checks import Checker, entries_of, items_of, text_of
+from ._compile import checker
 from ._declare import Where
 from ._fields import (
     Array,
@@ -31,6 +33,7 @@ from ._fields import (
     Union,
     core,
 )
+from ._memo import once
 from ._problems import Invalid
 
 __all__ = ["repaired"]
@@ -43,11 +46,25 @@ _KINDS[bool] = "a boolean"
 def repaired(fields: tuple[Field, ...], tool: str, data: object) -> object:
     """A tool's input, JSON text decoded where a field's type takes no string; else as sent."""
     nodes = {f.name: f.type for f in fields}
-    return _mapping(data, nodes.get, Where(tool), record=False)
+    done: list[_Done] = []
+    out = _mapping(data, nodes.get, Where(tool), done, record=False)
+    for where, decoded in done:
+        _log(where, decoded)
+    return out
+
+
+_Done = tuple[Where, object]
+"""One repair: where, and the value decoded there (logged once the pass is over: a union tries
+repairs for more than one branch, and keeps one)."""
 
 
 def _mapping(
-    data: object, node_of: Callable[[str], Node | None], where: Where, *, record: bool
+    data: object,
+    node_of: Callable[[str], Node | None],
+    where: Where,
+    done: list[_Done],
+    *,
+    record: bool,
 ) -> object:
     """A new dict with each value repaired, or `data` itself when nothing changed.
 
@@ -63,56 +80,80 @@ def _mapping(
         if name is None:
             return data
         node = node_of(name)
-        new = value if node is None else _value(node, value, where.into("{}" if record else name))
+        new = (
+            value
+            if node is None
+            else _value(node, value, where.into("{}" if record else name), done)
+        )
         changed = changed or new is not value
         out[name] = new
     return out if changed else data
 
 
-def _value(node: Node, value: object, where: Where) -> object:  # noqa: PLR0911 - one per kind
+def _value(node: Node, value: object, where: Where, done: list[_Done]) -> object:  # noqa: PLR0911
     """`value` repaired for `node`: decoded text, or a container with its parts repaired."""
     node = core(node)
     if value is None:
         return value
     if isinstance(value, str):
-        return _decoded(node, value, where)
+        return _decoded(node, value, where, done)
     if isinstance(node, Union):
-        taking = next((core(b) for b in node.branches if _takes(core(b), value)), None)
-        return value if taking is None else _value(taking, value, where)
+        return _union(node, value, where, done)
     if isinstance(node, Array):
         items = items_of(value)
         if items is None:
             return value
-        new = [_value(node.items, item, where.into("[]")) for item in items]
+        new = [_value(node.items, item, where.into("[]"), done) for item in items]
         return new if any(map(operator.is_not, new, items)) else value
     if isinstance(node, (Record, Object)):
         if isinstance(node, Record):
             values = node.values
-            return _mapping(value, lambda _: values, where, record=True)
+            return _mapping(value, lambda _: values, where, done, record=True)
         fields = {f.name: f.type for f in node.fields}
-        return _mapping(value, fields.get, where, record=False)
+        return _mapping(value, fields.get, where, done, record=False)
     return value
 
 
-def _decoded(node: Node, sent: str, where: Where) -> object:
+def _union(node: Union, value: object, where: Where, done: list[_Done]) -> object:
+    """`value` as sent when the union takes it so, else repaired for a branch that then takes it.
+
+    A branch that takes a string as sent wins over one that would decode it: `["5"]` stays as
+    sent for `list[int] | list[str]`, as it does without repair. When no repair is taken, the
+    first branch of the value's kind has it, to be refused as usual.
+    """
+    check = once(_CHECKERS, node, checker, node)
+    if not isinstance(check(value), Invalid):
+        return value
+    first: tuple[object, list[_Done]] | None = None
+    for branch in node.branches:
+        if not _takes(core(branch), value):
+            continue
+        tried: list[_Done] = []
+        new = _value(branch, value, where, tried)
+        if new is not value and not isinstance(check(new), Invalid):
+            done += tried
+            return new
+        first = first or (new, tried)
+    if first is None:
+        return value
+    done += first[1]
+    return first[0]
+
+
+_CHECKERS: dict[Node, Checker] = {}
+"""The checker of each union repair met: it decides whether the union takes a value as sent."""
+
+
+def _decoded(node: Node, sent: str, where: Where, done: list[_Done]) -> object:
     """The JSON value `sent` holds, when the node takes no text but takes that kind of value."""
     if _takes_text(node):
         return sent
     decoded = _decode(text_of(sent) or "")
-    taking = _taking(node, decoded)
-    if taking is None:
+    branches = node.branches if isinstance(node, Union) else (node,)
+    if decoded is _NOTHING or not any(_takes(core(b), decoded) for b in branches):
         return sent
-    _log(where, decoded)
-    return _value(taking, decoded, where)
-
-
-def _taking(node: Node, decoded: object) -> Node | None:
-    """The node, or the first union branch, that takes a value of this kind; else None."""
-    if decoded is _NOTHING:
-        return None
-    if isinstance(node, Union):
-        return next((core(b) for b in node.branches if _takes(core(b), decoded)), None)
-    return node if _takes(node, decoded) else None
+    done.append((where, decoded))
+    return _value(node, decoded, where, done)
 
 
 def _takes_text(node: Node) -> bool:

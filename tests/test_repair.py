@@ -6,12 +6,17 @@ then goes through every ordinary check; each repair is logged at INFO.
 
 import asyncio
 import dataclasses
+import itertools
+import json
 import logging
+import typing
 from typing import Annotated, Any, Literal
 
 import pytest
 from annotated_types import Ge, MaxLen
 from helpers import Color, Level
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
 from typing_extensions import TypedDict
 
 from adecore_tools import ToolRefusal, create_tool_registry, define_toolkit, parse_tool_input, tool
@@ -179,3 +184,108 @@ def test_repair_leaves_the_input_unchanged_and_reads_hostile_input_safely():
     for odd in (None, "text", [1], {1: "[1]"}, {"numbers": object()}):
         with pytest.raises(ToolRefusal):
             parse_tool_input(take, odd if odd is not None else {"count": object()}, repair=True)
+
+
+class Whole(TypedDict):
+    x: int
+
+
+class Text(TypedDict):
+    x: str
+
+
+@tool("repair")
+async def either_kind(
+    *, xs: list[int] | list[str] | None = None, box: Whole | Text | None = None
+) -> None:
+    """Take unions whose branches differ where a string is taken."""
+
+
+@pytest.mark.parametrize(
+    ("sent", "got"),
+    [
+        ({"xs": ["5"]}, {"xs": ["5"]}),
+        ({"xs": ["5", "x"]}, {"xs": ["5", "x"]}),
+        ({"xs": '["5"]'}, {"xs": ["5"]}),  # decoded for the list, taken by the list of strings
+        ({"box": {"x": "5"}}, {"box": {"x": "5"}}),
+        ({"box": '{"x": "5"}'}, {"box": {"x": "5"}}),
+    ],
+)
+def test_a_union_branch_that_takes_the_value_as_sent_wins(sent, got):
+    assert repaired(sent, either_kind) == got
+
+
+def test_a_value_no_branch_takes_as_sent_is_repaired_for_a_branch_it_then_fits():
+    assert repaired({"xs": [5, "6"], "box": {"x": 7}}, either_kind) == {
+        "xs": [5, 6],
+        "box": {"x": 7},
+    }
+    assert repaired({"xs": "[5, 6]"}, either_kind) == {"xs": [5, 6]}
+
+
+# --- a property: repair never changes what is accepted without it ------------------------------
+
+_NAMES = itertools.count()
+_TEXTS = ["5", "1.5", "true", "[1]", '["5"]', '{"x": 1}', '{"x": "5"}', "x", ""]
+
+
+@st.composite
+def _shapes(draw: st.DrawFn, depth: int) -> tuple[Any, st.SearchStrategy[Any]]:
+    """A type, and values for it: mostly of its own shape, with JSON text where models send it."""
+    kind = draw(st.sampled_from(["leaf", "list", "dict", "object", "union"] if depth else ["leaf"]))
+    if kind == "leaf":
+        tp, sent = draw(st.sampled_from(_LEAVES))
+    elif kind == "union":
+        parts = draw(st.lists(_shapes(depth - 1), min_size=2, max_size=3))
+        tp = typing.Union[tuple(p[0] for p in parts)]  # noqa: UP007 - built at run time
+        sent = st.one_of([p[1] for p in parts])
+    else:
+        inner, inner_sent = draw(_shapes(depth - 1))
+        if kind == "list":
+            tp, sent = list[inner], st.lists(inner_sent, max_size=2)
+        elif kind == "dict":
+            tp, sent = dict[str, inner], st.dictionaries(st.sampled_from("ab"), inner_sent)
+        else:
+            name = f"Shape{next(_NAMES)}"
+            if draw(st.booleans()):
+                tp = TypedDict(name, {"x": inner})  # type: ignore[operator]  # noqa: UP013
+            else:
+                tp = dataclasses.make_dataclass(name, [("x", inner)])
+            sent = st.fixed_dictionaries({"x": inner_sent})
+    as_text = sent.map(json.dumps)
+    return tp, st.one_of(sent, as_text, st.sampled_from(_TEXTS))
+
+
+_LEAVES = [
+    (int, st.sampled_from([0, 5, 1.0])),
+    (float, st.sampled_from([1.5, 5])),
+    (bool, st.booleans()),
+    (str, st.sampled_from(_TEXTS)),
+    (Literal[1, 5], st.sampled_from([1, 5])),
+    (Literal["5", "x"], st.sampled_from(["5", "x"])),
+]
+
+
+def _outcome(t: Any, sent: object, *, repair: bool) -> str:
+    """What is passed on, by its `repr` (so `1`, `1.0` and `True` differ), or the refusal."""
+    try:
+        return repr(parse_tool_input(t, {"value": sent}, repair=repair))
+    except ToolRefusal as refusal:
+        return f"refused: {refusal.message}"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_what_is_accepted_without_repair_is_accepted_unchanged_with_it(data):
+    tp, sent = data.draw(_shapes(3), label="type")
+    note(repr(tp))
+
+    async def generated(*, value: Any) -> None:
+        """Take one generated value."""
+
+    generated.__annotations__ = {"value": tp, "return": None}
+    t = tool("repair")(generated)
+    for value in data.draw(st.lists(sent, min_size=8, max_size=8), label="values"):
+        plain = _outcome(t, value, repair=False)
+        if not plain.startswith("refused: "):
+            assert _outcome(t, value, repair=True) == plain, value
