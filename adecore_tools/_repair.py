@@ -19,7 +19,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from ._checks import Checker, entries_of, items_of, text_of
+from ._checks import Checker, entries_of, items_of, read_as, read_once, text_of, type_of
 from ._compile import checker
 from ._declare import Where
 from ._fields import (
@@ -35,6 +35,7 @@ from ._fields import (
 )
 from ._memo import once
 from ._problems import Invalid
+from ._show import is_mapping
 
 __all__ = ["repaired"]
 
@@ -66,19 +67,23 @@ def _mapping(
     *,
     record: bool,
 ) -> object:
-    """A new dict with each value repaired, or `data` itself when nothing changed.
+    """A new mapping with each value repaired, or `data` as read when nothing changed.
 
-    A mapping that cannot be read, or holds a key that is no string, is left for the checks.
+    A mapping that is no dict is read once, here: the checks read what was read. One that
+    cannot be read is left for the checks to refuse.
     """
+    data = read_once(data)
     entries = entries_of(data)
     if isinstance(entries, Invalid):
         return data
-    out: dict[str, Any] = {}
-    changed = False
+    pairs: list[tuple[Any, Any]] = []
+    changed, named = False, True
     for key, value in entries:
         name = text_of(key)
-        if name is None:
-            return data
+        if name is None:  # for the checks to refuse
+            named = False
+            pairs.append((key, value))
+            continue
         node = node_of(name)
         new = (
             value
@@ -86,8 +91,10 @@ def _mapping(
             else _value(node, value, where.into("{}" if record else name), done)
         )
         changed = changed or new is not value
-        out[name] = new
-    return out if changed else data
+        pairs.append((name, new))
+    if not changed:
+        return data
+    return dict(pairs) if named else read_as(pairs)
 
 
 def _value(node: Node, value: object, where: Where, done: list[_Done]) -> object:  # noqa: PLR0911
@@ -95,8 +102,11 @@ def _value(node: Node, value: object, where: Where, done: list[_Done]) -> object
     node = core(node)
     if value is None:
         return value
-    if isinstance(value, str):
-        return _decoded(node, value, where, done)
+    text = text_of(value)
+    if text is not None:
+        return _decoded(node, value, text, where, done)
+    if _reads(node):
+        value = read_once(value)
     if isinstance(node, Union):
         return _union(node, value, where, done)
     if isinstance(node, Array):
@@ -112,6 +122,17 @@ def _value(node: Node, value: object, where: Where, done: list[_Done]) -> object
         fields = {f.name: f.type for f in node.fields}
         return _mapping(value, fields.get, where, done, record=False)
     return value
+
+
+def _reads(node: Node) -> bool:
+    """Whether the checks read a mapping given to the node (repair reads it only then).
+
+    An object or a record does, and a union with one among its branches.
+    """
+    node = core(node)
+    if isinstance(node, Union):
+        return any(map(_reads, node.branches))
+    return isinstance(node, (Record, Object))
 
 
 def _union(node: Union, value: object, where: Where, done: list[_Done]) -> object:
@@ -144,11 +165,11 @@ _CHECKERS: dict[Node, Checker] = {}
 """The checker of each union repair met: it decides whether the union takes a value as sent."""
 
 
-def _decoded(node: Node, sent: str, where: Where, done: list[_Done]) -> object:
-    """The JSON value `sent` holds, when the node takes no text but takes that kind of value."""
+def _decoded(node: Node, sent: object, text: str, where: Where, done: list[_Done]) -> object:
+    """The JSON value `text` holds, when the node takes no text but takes that kind of value."""
     if _takes_text(node):
         return sent
-    decoded = _decode(text_of(sent) or "")
+    decoded = _decode(text)
     branches = node.branches if isinstance(node, Union) else (node,)
     if decoded is _NOTHING or not any(_takes(core(b), decoded) for b in branches):
         return sent
@@ -167,18 +188,21 @@ def _takes_text(node: Node) -> bool:
 
 
 def _takes(node: Node, value: object) -> bool:
-    """Whether the node takes a value of this kind (its content is for the checks to judge)."""
-    kind = type(value)
+    """Whether the node takes a value of this kind (its content is for the checks to judge).
+
+    Its class is compared by identity: `in` would run a metaclass's `__eq__`.
+    """
+    kind = type_of(value)
     if isinstance(node, Array):
-        return kind is list or kind is tuple
+        return issubclass(kind, (list, tuple))
     if isinstance(node, (Record, Object)):
-        return kind is dict
+        return issubclass(kind, dict) or is_mapping(kind)
     json_type: str | None = node.json_type if isinstance(node, Choice) else None
     if isinstance(node, Scalar):
         json_type = _JSON_TYPES.get(node.kind)
     if json_type == "boolean":
         return kind is bool
-    return json_type in ("integer", "number") and kind in (int, float)
+    return json_type in ("integer", "number") and (kind is int or kind is float)
 
 
 _JSON_TYPES = {bool: "boolean", int: "integer", float: "number"}

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 import pytest
 from annotated_types import Ge, MaxLen
 from helpers import Color, Level
+from hostile_values import Boom, Meddling, OneShot, boom, hostile_class
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from typing_extensions import TypedDict
@@ -63,7 +64,25 @@ async def texts(
     """Take what a string is a valid value for."""
 
 
-def repaired(data: dict[str, Any], t: Any = take) -> dict[str, Any]:
+class Whole(TypedDict):
+    x: int
+
+
+class Text(TypedDict):
+    x: str
+
+
+@tool("repair")
+async def either_kind(
+    *,
+    xs: list[int] | list[str] | None = None,
+    box: Whole | Text | None = None,
+    n: int | list[int] | None = None,
+) -> None:
+    """Take unions whose branches differ where a string is taken."""
+
+
+def repaired(data: Any, t: Any = take) -> dict[str, Any]:
     return {k: v for k, v in parse_tool_input(t, data, repair=True).items() if v is not None}
 
 
@@ -186,19 +205,91 @@ def test_repair_leaves_the_input_unchanged_and_reads_hostile_input_safely():
             parse_tool_input(take, odd if odd is not None else {"count": object()}, repair=True)
 
 
-class Whole(TypedDict):
-    x: int
+class FailsOnce(Meddling):
+    """A mapping whose `items()` raises the first time it is called, and answers after."""
+
+    def items(self) -> Any:
+        if not self.reads:
+            self.reads += 1
+            raise Boom
+        return super().items()
 
 
-class Text(TypedDict):
-    x: str
+def _reads(make: Any, data: Any, *, repair: bool) -> tuple[str, int]:
+    """What a check makes of `data` holding the mapping `make()`, and how often it was read."""
+    sent = make()
+    try:
+        got = repr(parse_tool_input(take, data(sent), repair=repair))
+    except ToolRefusal as refusal:
+        got = refusal.message
+    return got, sent.reads
 
 
-@tool("repair")
-async def either_kind(
-    *, xs: list[int] | list[str] | None = None, box: Whole | Text | None = None
-) -> None:
-    """Take unions whose branches differ where a string is taken."""
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: OneShot([("count", 5)]),
+        lambda: OneShot([("count", 5), ("item", OneShot([("name", "a"), ("count", 2)]))]),
+        lambda: Meddling(lambda: None, [("numbers", [1]), ("count", 2)]),
+        lambda: FailsOnce(lambda: None, [("count", 5)]),
+    ],
+)
+@pytest.mark.parametrize(
+    "data",
+    [
+        lambda sent: sent,
+        lambda sent: {"item": sent},
+        lambda sent: {"box": {"items": [sent]}},
+        lambda sent: {"record": sent},
+    ],
+)
+def test_repair_reads_each_mapping_once_and_the_checks_read_what_it_read(make, data):
+    """Before: repair read a one-shot mapping, the checks read it again, empty: `count` was None."""
+    plain, plain_reads = _reads(make, data, repair=False)
+    assert _reads(make, data, repair=True) == (plain, plain_reads)
+    assert plain_reads == 1
+
+
+def test_what_repair_decodes_in_a_one_shot_mapping_is_what_the_checks_read():
+    sent = OneShot([("count", "5"), ("item", OneShot([("name", "a"), ("count", "2")]))])
+    assert repaired(sent) == {"count": 5, "item": {"name": "a", "count": 2}}
+
+
+class ComparesBadly(type):
+    """A metaclass whose `__eq__` raises: a class compared with `in` or `==` raises."""
+
+    __eq__ = boom
+    __hash__ = type.__hash__
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [hostile_class("__class__"), ComparesBadly("Odd", (), {})],
+    ids=["__class__ raises", "its class's __eq__ raises"],
+)
+@pytest.mark.parametrize(
+    "data",
+    [
+        lambda hostile: {"count": hostile},
+        lambda hostile: {"numbers": [hostile, 1]},
+        lambda hostile: {"item": hostile},
+        lambda hostile: {"box": {"items": [hostile]}},
+        lambda hostile: {"record": {"a": hostile}},
+        lambda hostile: hostile,
+    ],
+)
+@pytest.mark.parametrize("t", [take, either_kind])
+def test_repair_reads_a_value_whose_class_is_hostile_as_the_checks_do(hostile, data, t):
+    """Before: repair asked `isinstance`, which asks `__class__`, and compared classes with `in`:
+    their exceptions came out."""
+    sent = data(hostile())
+    if t is not take:
+        sent = {"xs": sent, "box": sent, "n": sent}
+    with pytest.raises(ToolRefusal) as plain:
+        parse_tool_input(t, sent)
+    with pytest.raises(ToolRefusal) as with_repair:
+        parse_tool_input(t, sent, repair=True)
+    assert with_repair.value == plain.value
 
 
 @pytest.mark.parametrize(
