@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from ._refusals import ToolRefusal, safe_refusal
@@ -32,14 +33,14 @@ def arguments_of(text: object, advice: tuple[str, ...]) -> Any:
         msg = f"arguments are JSON text, a str or bytes; got {type(text).__name__}"
         raise TypeError(msg)
     text = str.__str__(text)
-    if not text.strip():
+    if not text or text.isspace():  # not `strip()`: no copy of a long text
         return None
     try:
         return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_each_once)
     except _Given as exc:
         raise _refused(str(exc), advice) from None
     except _Constant as exc:
-        line, column = _place(text, _CONSTANT.search(text))
+        line, column = _place(text)
         why = f"{exc} is no JSON value (send a number, or null) at line {line}, column {column}"
         raise _refused(why, advice) from None
     except json.JSONDecodeError as exc:
@@ -77,7 +78,7 @@ def _each_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _why(exc: json.JSONDecodeError) -> str:
     """What is wrong where the text breaks, in a model's words."""
     text, at = exc.doc, exc.pos
-    if at >= len(text.rstrip()):
+    if _BLANK.fullmatch(text, at):
         return "the text ends before the JSON does"
     if exc.msg.startswith("Extra data"):
         return "more text after the JSON value"
@@ -86,8 +87,8 @@ def _why(exc: json.JSONDecodeError) -> str:
     if exc.msg.startswith("Illegal trailing comma"):  # Python 3.13's own words for it
         return "a trailing comma"
     if text[at] in "]}" or _TRAILING_COMMA.match(text, at):
-        before = text[:at].rstrip()
-        if before.endswith(","):
+        comma = text.rfind(",", 0, at)
+        if comma >= 0 and _BLANK.fullmatch(text, comma + 1, at):
             return "a trailing comma"
     return exc.msg[:1].lower() + exc.msg[1:]
 
@@ -112,12 +113,38 @@ def _line_column(text: str, at: int) -> tuple[int, int]:
 
 
 _TRAILING_COMMA = re.compile(r"\s*[\]}]")
-_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)')
-"""A JSON string, or a constant outside one: the first constant's match has group 1."""
+_BLANK = re.compile(r"\s*")
+_CONSTANT = re.compile(r'"[^"\\]*"|"|-?Infinity|NaN')
+"""A string with no escape, a quote (a string with one), or a constant JSON has not."""
+_CLOSING = re.compile(r'(?<!\\)(\\*)"')
+"""A quote, after the backslashes before it (group 1): it closes a string if they are even."""
 
 
-def _place(text: str, found: re.Match[str] | None) -> tuple[int, int]:
+def _place(text: str) -> tuple[int, int]:
     """The line and column (from 1) of the first constant outside a string."""
-    while found is not None and found.group(1) is None:
-        found = _CONSTANT.search(text, found.end())
-    return _line_column(text, 0 if found is None else found.start(1))
+    found = next(_outside_strings(text, _CONSTANT), None)
+    return _line_column(text, 0 if found is None else found.start())
+
+
+def _outside_strings(text: str, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+    """Each match of `pattern` outside the strings of JSON text, in order.
+
+    `pattern` matches a whole string with no escape, or else a lone quote, where a string with
+    one opens: that string is skipped to the quote that closes it. Only the JSON before what is
+    looked for is read, and the parser read that: it is valid, so each backslash there escapes
+    the character after it. One match is held at a time and no text is copied, so no memory
+    grows with the text (a pattern for a whole string backtracked, and held about 120 bytes for
+    each character of it), and each character is read once or twice.
+    """
+    at = 0
+    while (match := pattern.search(text, at)) is not None:
+        start, at = match.span()
+        if text[start] != '"':
+            yield match
+        elif at - start == 1:  # a string with an escape: on to the quote that closes it
+            closing = _CLOSING.search(text, at)
+            while closing is not None and len(closing.group(1)) % 2:  # an escaped quote
+                closing = _CLOSING.search(text, closing.end())
+            if closing is None:
+                return
+            at = closing.end()

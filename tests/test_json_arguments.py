@@ -7,6 +7,7 @@ breaks, with the `fields` row; never a `JSONDecodeError`, a `UnicodeDecodeError`
 
 import asyncio
 import json
+import tracemalloc
 from typing import Annotated, Any
 
 import pytest
@@ -123,3 +124,47 @@ def test_what_json_dumps_writes_reads_back_as_run_reads_it(value):
     with pytest.raises(ToolRefusal) as info:
         run_json(text)
     assert info.value.message.startswith("extra: unknown field")
+
+
+LONG = 1_000_000
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '{"text": "' + "x" * LONG + '", "limit": NaN}',
+            f"NaN is no JSON value (send a number, or null) at line 1, column {LONG + 23}",
+        ),
+        (
+            '{"text": "' + "\\n" * (LONG // 2) + '", "limit": -Infinity}',
+            f"-Infinity is no JSON value (send a number, or null) at line 1, column {LONG + 23}",
+        ),
+        ('{"text": "' + "x" * LONG + '",' + " " * LONG + "}", "a trailing comma"),
+        ('{"text": "' + "x" * LONG + '"' + " " * LONG, "the text ends before the JSON does"),
+    ],
+    ids=["NaN after a long string", "after many escapes", "a trailing comma", "cut short"],
+)
+def test_where_long_text_breaks_is_found_in_memory_in_proportion_to_the_text(text, message):
+    """Before: finding a constant after a long string took about 120 bytes per character."""
+    tracemalloc.start()
+    try:
+        got = refused(text)
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert got.startswith(f"the arguments are not JSON: {message}")
+    assert peak < 2 * len(text)
+
+
+_TRICKY = st.text(st.sampled_from('"\\/Nan Infity-x\n'), max_size=12)
+
+
+@given(
+    st.recursive(st.none() | st.integers() | _TRICKY, st.lists, max_leaves=6),
+    st.sampled_from(["NaN", "Infinity", "-Infinity"]),
+)
+def test_a_constant_is_placed_where_it_stands_whatever_the_strings_before_it(before, constant):
+    start = "[" + json.dumps(before) + ", "
+    message = refused(start + constant + ', "NaN"]')
+    assert message.endswith(f"at line 1, column {len(start) + 1}")
