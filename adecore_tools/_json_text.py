@@ -80,17 +80,26 @@ def _why(exc: json.JSONDecodeError) -> str:
     text, at = exc.doc, exc.pos
     if _BLANK.fullmatch(text, at):
         return "the text ends before the JSON does"
-    if exc.msg.startswith("Extra data"):
-        return "more text after the JSON value"
-    if exc.msg.startswith("Unterminated string"):  # `at` is where the string begins
-        return "a string never closed"
-    if exc.msg.startswith("Illegal trailing comma"):  # Python 3.13's own words for it
-        return "a trailing comma"
+    words = next((w for start, w in _WORDS.items() if exc.msg.startswith(start)), None)
+    if words is not None:
+        return words
     if text[at] in "]}" or _TRAILING_COMMA.match(text, at):
         comma = text.rfind(",", 0, at)
         if comma >= 0 and _BLANK.fullmatch(text, comma + 1, at):
             return "a trailing comma"
-    return exc.msg[:1].lower() + exc.msg[1:]
+    why = exc.msg.removesuffix(" at")  # the parser's words lead to the place it appends
+    return why[:1].lower() + why[1:]
+
+
+_WORDS = {
+    "Extra data": "more text after the JSON value",
+    "Unterminated string": "a string never closed",  # placed where the string begins
+    "Illegal trailing comma": "a trailing comma",  # Python 3.13's own words for it
+    "Invalid control character": (
+        "a control character inside a string (send it escaped, as \\t or \\n)"
+    ),
+}
+"""The parser's words, by how they begin, and a model's words for them."""
 
 
 def _where(exc: json.JSONDecodeError) -> tuple[int, int]:

@@ -77,6 +77,14 @@ def test_empty_or_blank_text_means_no_fields(blank):
         ('{"text": "a", "text": "b"}', '"text" given twice'),
         ('{"text": "a", "limit": {"n": 1, "n": 2}}', '"n" given twice'),
         (b'{"text": "\xff"}', "invalid UTF-8 at byte 10"),
+        (
+            '{"text": "a\tb"}',
+            (
+                "a control character inside a string (send it escaped, as \\t or \\n)"
+                " at line 1, column 12"
+            ),
+        ),
+        ('{"text": "a\\xb"}', "invalid \\escape at line 1, column 12"),
         ('{"limit": ' + "1" * 5000 + "}", "a number too long to read"),
     ],
 )
