@@ -3,13 +3,15 @@
 Text that is not JSON is the model's to fix, so it is a `bad-arguments` refusal saying where the
 text breaks, never a `JSONDecodeError`, a `UnicodeDecodeError` or a `RecursionError`. Only strict
 JSON is read: no `NaN` or `Infinity`, and no key given twice (Python's `json` would keep the last).
+An integer longer than Python reads from text is refused too, saying where it is.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ._refusals import ToolRefusal, safe_refusal
@@ -40,7 +42,7 @@ def arguments_of(text: object, advice: tuple[str, ...]) -> Any:
     except _Given as exc:
         raise _refused(str(exc), advice) from None
     except _Constant as exc:
-        line, column = _place(text)
+        line, column = _place(text, _CONSTANT)
         why = f"{exc} is no JSON value (send a number, or null) at line {line}, column {column}"
         raise _refused(why, advice) from None
     except json.JSONDecodeError as exc:
@@ -49,7 +51,11 @@ def arguments_of(text: object, advice: tuple[str, ...]) -> Any:
     except RecursionError:
         raise _refused("nested too deep to read", advice) from None
     except ValueError:  # an int of more digits than Python converts
-        raise _refused("a number too long to read", advice) from None
+        longest = sys.get_int_max_str_digits()
+        line, column = _place(text, _NUMBER, lambda found: _digits(found) > longest)
+        why = f"an integer of more than {longest} digits, more than this host reads"
+        text = f"the arguments hold {why}, at line {line}, column {column}"
+        raise safe_refusal("bad-arguments", text, advice) from None
 
 
 def _refused(why: str, advice: tuple[str, ...]) -> ToolRefusal:
@@ -129,10 +135,22 @@ _CLOSING = re.compile(r'(?<!\\)(\\*)"')
 """A quote, after the backslashes before it (group 1): it closes a string if they are even."""
 
 
-def _place(text: str) -> tuple[int, int]:
-    """The line and column (from 1) of the first constant outside a string."""
-    found = next(_outside_strings(text, _CONSTANT), None)
+def _place(
+    text: str, pattern: re.Pattern[str], wanted: Callable[[re.Match[str]], bool] = bool
+) -> tuple[int, int]:
+    """The line and column (from 1) of the first match of `pattern` outside a string, `wanted`."""
+    found = next(filter(wanted, _outside_strings(text, pattern)), None)
     return _line_column(text, 0 if found is None else found.start())
+
+
+_NUMBER = re.compile(r'"[^"\\]*"|"|-?\d+(\.\d+)?([eE][-+]?\d+)?')
+"""A string with no escape, a quote, or a number: an integer has no group."""
+
+
+def _digits(number: re.Match[str]) -> int:
+    """How many digits an integer has; 0 for a number with a fraction or an exponent."""
+    start, end = number.span()
+    return 0 if number.lastindex is not None else end - start - (number.string[start] == "-")
 
 
 def _outside_strings(text: str, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:

@@ -7,6 +7,7 @@ breaks, with the `fields` row; never a `JSONDecodeError`, a `UnicodeDecodeError`
 
 import asyncio
 import json
+import sys
 import tracemalloc
 from typing import Annotated, Any
 
@@ -85,7 +86,6 @@ def test_empty_or_blank_text_means_no_fields(blank):
             ),
         ),
         ('{"text": "a\\xb"}', "invalid \\escape at line 1, column 12"),
-        ('{"limit": ' + "1" * 5000 + "}", "a number too long to read"),
     ],
 )
 def test_text_that_is_not_json_says_where_it_breaks(text, message):
@@ -176,3 +176,25 @@ def test_a_constant_is_placed_where_it_stands_whatever_the_strings_before_it(bef
     start = "[" + json.dumps(before) + ", "
     message = refused(start + constant + ', "NaN"]')
     assert message.endswith(f"at line 1, column {len(start) + 1}")
+
+
+def test_an_integer_longer_than_python_reads_is_refused_saying_so_and_where():
+    """Before: "the arguments are not JSON: a number too long to read", with no place."""
+    text = '{"text": "' + "1" * 5000 + '", "limit": [1.5, 1e' + "1" * 5000 + ", -" + "1" * 5000
+    assert refused(text + "]}") == (
+        f"the arguments hold an integer of more than {sys.get_int_max_str_digits()} digits,"
+        f" more than this host reads, at line 1, column {text.index(', -') + 3}"
+    )
+
+
+def test_an_integer_as_long_as_the_host_lets_python_read_is_read():
+    """Python reads an integer of at most `sys.get_int_max_str_digits()` digits (4,300 unless the
+    host sets it), since reading one takes time that grows faster than its length."""
+    longest = sys.get_int_max_str_digits()
+    assert run_json('{"text": "x", "limit": ' + "7" * longest + "}")["limit"] == int("7" * longest)
+    sys.set_int_max_str_digits(longest + 10)
+    try:
+        got = run_json('{"text": "x", "limit": ' + "7" * (longest + 10) + "}")
+    finally:
+        sys.set_int_max_str_digits(longest)
+    assert got["limit"] % 10**10 == 7777777777
