@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import re
 import sys
+import typing
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ._checks import type_of
 from ._refusals import ToolRefusal, safe_refusal
-from ._show import quote
+from ._show import quote, type_name
 
 __all__ = ["arguments_of"]
 
@@ -26,15 +28,18 @@ class _Given(Exception):  # noqa: N818 - a finding, raised through `json` to its
 
 def arguments_of(text: object, advice: tuple[str, ...]) -> Any:
     """The value JSON text holds; `None` for empty or blank text. `advice`: the `fields` row."""
-    if isinstance(text, (bytes, bytearray)):
+    kind, held = type_of(text), typing.cast("Any", text)
+    if issubclass(kind, (bytes, bytearray)):  # read for what it holds, never its `__bytes__`
+        decode = bytes.decode if issubclass(kind, bytes) else bytearray.decode
         try:
-            text = bytes(text).decode("utf-8")
+            text = decode(held, "utf-8")
         except UnicodeDecodeError as exc:
             raise _refused(f"invalid UTF-8 at byte {exc.start}", advice) from None
-    if not isinstance(text, str):
-        msg = f"arguments are JSON text, a str or bytes; got {type(text).__name__}"
+    elif issubclass(kind, str):
+        text = str.__str__(held)
+    else:
+        msg = f"arguments are JSON text, a str or bytes; got {type_name(kind)}"
         raise TypeError(msg)
-    text = str.__str__(text)
     if not text or text.isspace():  # not `strip()`: no copy of a long text
         return None
     try:

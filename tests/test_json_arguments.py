@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import pytest
 from annotated_types import Ge
+from hostile_values import LyingStr, boom, hostile_class
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -113,6 +114,37 @@ def test_an_unknown_tool_is_refused_before_the_text_is_read():
 def test_arguments_that_are_no_text_are_the_hosts_mistake():
     with pytest.raises(TypeError, match="JSON text, a str or bytes"):
         run_json({"text": "hi"})
+    with pytest.raises(TypeError, match="JSON text, a str or bytes; got Hostile"):
+        run_json(hostile_class("__class__")())
+
+
+class OwnBytes(bytes):
+    def __bytes__(self) -> bytes:
+        return b'{"text": "from __bytes__"}'
+
+
+class OwnByteArray(bytearray):
+    def __bytes__(self) -> bytes:
+        return b'{"text": "from __bytes__"}'
+
+
+class OwnStr(str):
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return '{"text": "from __str__"}'
+
+
+@pytest.mark.parametrize("kind", [OwnBytes, OwnByteArray, OwnStr, LyingStr])
+@pytest.mark.parametrize("own", [None, boom])
+def test_text_of_a_subclass_is_read_for_what_it_holds(kind, own, monkeypatch):
+    """Before: a bytes subclass was read through its own `__bytes__`, and one that raised let the
+    exception out."""
+    if own is not None and kind is not LyingStr:
+        monkeypatch.setattr(kind, "__bytes__" if kind is not OwnStr else "__str__", own)
+    held = '{"text": "held"}'
+    sent = kind(held) if issubclass(kind, str) else kind(held.encode())
+    assert run_json(sent) == {"text": "held", "limit": 3}
 
 
 @given(st.binary(max_size=40) | st.text(max_size=40))
