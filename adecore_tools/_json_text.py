@@ -19,10 +19,10 @@ from ._checks import type_of
 from ._refusals import ToolRefusal, safe_refusal
 from ._show import quote, type_name
 
-__all__ = ["arguments_of"]
+__all__ = ["arguments_of", "json_value"]
 
 
-class _Given(Exception):  # noqa: N818 - a finding, raised through `json` to its caller
+class _Given(ValueError):  # noqa: N818 - a finding, raised through `json` to its caller
     """A key given twice, or a constant JSON has not: what `json` reads without complaint."""
 
 
@@ -43,7 +43,7 @@ def arguments_of(text: object, advice: tuple[str, ...]) -> Any:
     if not text or text.isspace():  # not `strip()`: no copy of a long text
         return None
     try:
-        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_each_once)
+        return json_value(text)
     except _Given as exc:
         raise _refused(str(exc), advice) from None
     except _Constant as exc:
@@ -63,6 +63,16 @@ def arguments_of(text: object, advice: tuple[str, ...]) -> Any:
         raise safe_refusal("bad-arguments", text, advice) from None
 
 
+def json_value(text: str) -> Any:
+    """The value strict JSON text holds, as `json.loads` reads it, but for what JSON has not.
+
+    Raises `ValueError` for text that is not strict JSON (an int longer than Python reads too),
+    and `RecursionError` for JSON nested too deep. Repair reads text this way too, so what
+    `run_json` refuses is never decoded.
+    """
+    return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_each_once)
+
+
 def _refused(why: str, advice: tuple[str, ...]) -> ToolRefusal:
     return safe_refusal("bad-arguments", f"the arguments are not JSON: {why}", advice)
 
@@ -71,7 +81,7 @@ def _no_constant(name: str) -> Any:
     raise _Constant(name)
 
 
-class _Constant(Exception):  # noqa: N818 - a finding, raised through `json` to its caller
+class _Constant(ValueError):  # noqa: N818 - a finding, raised through `json` to its caller
     """`NaN`, `Infinity` or `-Infinity`, which Python's `json` reads and JSON has not."""
 
 

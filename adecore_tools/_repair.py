@@ -14,7 +14,6 @@ sent, and refused as usual. Each repair is logged at INFO on the `adecore_tools`
 
 from __future__ import annotations
 
-import json
 import operator
 from collections.abc import Callable
 from typing import Any
@@ -33,6 +32,7 @@ from ._fields import (
     Union,
     core,
 )
+from ._json_text import json_value
 from ._memo import once
 from ._problems import Invalid
 from ._show import is_mapping
@@ -213,16 +213,14 @@ _NOTHING: Any = object()
 
 
 def _decode(text: str) -> Any:
-    """The JSON value `text` holds, or `_NOTHING` (never an exception: the checks will refuse)."""
+    """The value strict JSON text holds, or `_NOTHING` (never an exception).
+
+    What `run_json` refuses (a key given twice, `NaN`) is not decoded: the checks refuse it.
+    """
     try:
-        return json.loads(text, parse_constant=_refuse)
+        return json_value(text)
     except (ValueError, RecursionError):
         return _NOTHING
-
-
-def _refuse(name: str) -> Any:
-    msg = f"{name} is no JSON value"
-    raise ValueError(msg)
 
 
 def _log(where: Where, decoded: object) -> None:

@@ -124,6 +124,10 @@ def test_repairs_reach_every_depth():
         ("count", "five"),  # no JSON at all
         ("ratio", "NaN"),  # not JSON either
         ("numbers", "[1, 2"),  # broken JSON
+        ("item", '{"name": "a", "name": "b", "count": 1}'),  # a key given twice
+        ("record", '{"a": 1, "a": 2}'),
+        ("box", '{"items": [{"name": "a", "count": 1, "count": 2}]}'),
+        ("numbers", "[1, NaN]"),
     ],
 )
 def test_text_of_another_kind_stays_as_sent_and_is_refused_as_usual(field, sent):
