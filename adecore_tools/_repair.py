@@ -20,7 +20,6 @@ from typing import Any
 
 from ._checks import Checker, entries_of, items_of, read_as, read_once, text_of, type_of
 from ._compile import checker
-from ._declare import Where
 from ._fields import (
     Array,
     Choice,
@@ -34,7 +33,7 @@ from ._fields import (
 )
 from ._json_text import json_value
 from ._memo import once
-from ._problems import Invalid
+from ._problems import Invalid, Key, Step, path_text
 from ._show import is_mapping
 
 __all__ = ["repaired"]
@@ -48,13 +47,16 @@ def repaired(fields: tuple[Field, ...], tool: str, data: object) -> object:
     """A tool's input, JSON text decoded where a field's type takes no string; else as sent."""
     nodes = {f.name: f.type for f in fields}
     done: list[_Done] = []
-    out = _mapping(data, nodes.get, Where(tool), done, record=False)
-    for where, decoded in done:
-        _log(where, decoded)
+    out = _mapping(data, nodes.get, (), done, record=False)
+    for path, decoded in done:
+        _log(tool, path, decoded)
     return out
 
 
-_Done = tuple[Where, object]
+_Path = tuple[Step, ...]
+"""Where a value is in the input, as a refusal names it: `rows[0].amount`, `labels["color"]`."""
+
+_Done = tuple[_Path, object]
 """One repair: where, and the value decoded there (logged once the pass is over: a union tries
 repairs for more than one branch, and keeps one)."""
 
@@ -62,7 +64,7 @@ repairs for more than one branch, and keeps one)."""
 def _mapping(
     data: object,
     node_of: Callable[[str], Node | None],
-    where: Where,
+    path: _Path,
     done: list[_Done],
     *,
     record: bool,
@@ -85,11 +87,8 @@ def _mapping(
             pairs.append((key, value))
             continue
         node = node_of(name)
-        new = (
-            value
-            if node is None
-            else _value(node, value, where.into("{}" if record else name), done)
-        )
+        step = Key(name) if record else name
+        new = value if node is None else _value(node, value, (*path, step), done)
         changed = changed or new is not value
         pairs.append((name, new))
     if not changed:
@@ -97,30 +96,30 @@ def _mapping(
     return dict(pairs) if named else read_as(pairs)
 
 
-def _value(node: Node, value: object, where: Where, done: list[_Done]) -> object:  # noqa: PLR0911
+def _value(node: Node, value: object, path: _Path, done: list[_Done]) -> object:  # noqa: PLR0911
     """`value` repaired for `node`: decoded text, or a container with its parts repaired."""
     node = core(node)
     if value is None:
         return value
     text = text_of(value)
     if text is not None:
-        return _decoded(node, value, text, where, done)
+        return _decoded(node, value, text, path, done)
     if _reads(node):
         value = read_once(value)
     if isinstance(node, Union):
-        return _union(node, value, where, done)
+        return _union(node, value, path, done)
     if isinstance(node, Array):
         items = items_of(value)
         if items is None:
             return value
-        new = [_value(node.items, item, where.into("[]"), done) for item in items]
+        new = [_value(node.items, item, (*path, i), done) for i, item in enumerate(items)]
         return new if any(map(operator.is_not, new, items)) else value
     if isinstance(node, (Record, Object)):
         if isinstance(node, Record):
             values = node.values
-            return _mapping(value, lambda _: values, where, done, record=True)
+            return _mapping(value, lambda _: values, path, done, record=True)
         fields = {f.name: f.type for f in node.fields}
-        return _mapping(value, fields.get, where, done, record=False)
+        return _mapping(value, fields.get, path, done, record=False)
     return value
 
 
@@ -135,7 +134,7 @@ def _reads(node: Node) -> bool:
     return isinstance(node, (Record, Object))
 
 
-def _union(node: Union, value: object, where: Where, done: list[_Done]) -> object:
+def _union(node: Union, value: object, path: _Path, done: list[_Done]) -> object:
     """`value` as sent when the union takes it so, else repaired for a branch that then takes it.
 
     A branch that takes a string as sent wins over one that would decode it: `["5"]` stays as
@@ -150,7 +149,7 @@ def _union(node: Union, value: object, where: Where, done: list[_Done]) -> objec
         if not _takes(core(branch), value):
             continue
         tried: list[_Done] = []
-        new = _value(branch, value, where, tried)
+        new = _value(branch, value, path, tried)
         if new is not value and not isinstance(check(new), Invalid):
             done += tried
             return new
@@ -165,7 +164,7 @@ _CHECKERS: dict[Node, Checker] = {}
 """The checker of each union repair met: it decides whether the union takes a value as sent."""
 
 
-def _decoded(node: Node, sent: object, text: str, where: Where, done: list[_Done]) -> object:
+def _decoded(node: Node, sent: object, text: str, path: _Path, done: list[_Done]) -> object:
     """The JSON value `text` holds, when the node takes no text but takes that kind of value."""
     if _takes_text(node):
         return sent
@@ -173,8 +172,8 @@ def _decoded(node: Node, sent: object, text: str, where: Where, done: list[_Done
     branches = node.branches if isinstance(node, Union) else (node,)
     if decoded is _NOTHING or not any(_takes(core(b), decoded) for b in branches):
         return sent
-    done.append((where, decoded))
-    return _value(node, decoded, where, done)
+    done.append((path, decoded))
+    return _value(node, decoded, path, done)
 
 
 def _takes_text(node: Node) -> bool:
@@ -223,13 +222,13 @@ def _decode(text: str) -> Any:
         return _NOTHING
 
 
-def _log(where: Where, decoded: object) -> None:
+def _log(tool: str, path: _Path, decoded: object) -> None:
     """Log one repair; `logging` is imported here, off the import path, as repairs are rare."""
     import logging  # noqa: PLC0415
 
     logging.getLogger("adecore_tools").info(
         "tool %r: repaired field %r, sent %s as JSON text",
-        where.tool,
-        where.path,
+        tool,
+        path_text(path),
         _KINDS.get(type(decoded), "a value"),
     )

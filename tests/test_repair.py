@@ -170,14 +170,22 @@ def test_the_decoded_value_goes_through_every_ordinary_check():
     )
 
 
-def test_each_repair_is_logged_at_info(caplog):
+def test_each_repair_is_logged_at_info_with_the_path_a_refusal_would_name(caplog):
+    """Before: the log named `box.items[].count`, no item at all."""
+    items = '[{"name": "a", "count": 1}, {"name": "b", "count": "2"}]'
     with caplog.at_level(logging.INFO, logger="adecore_tools"):
-        repaired({"numbers": "[1]", "box": '{"items": [{"name": "a", "count": "2"}]}'})
+        repaired({"numbers": "[1]", "box": '{"items": ' + json.dumps(items) + "}"})
+        repaired({"record": {"a": 1, "b c": "2.5"}})
     assert [r.getMessage() for r in caplog.records] == [
         "tool 'take': repaired field 'numbers', sent an array as JSON text",
         "tool 'take': repaired field 'box', sent an object as JSON text",
-        "tool 'take': repaired field 'box.items[].count', sent a number as JSON text",
+        "tool 'take': repaired field 'box.items', sent an array as JSON text",
+        "tool 'take': repaired field 'box.items[1].count', sent a number as JSON text",
+        "tool 'take': repaired field 'record[\"b c\"]', sent a number as JSON text",
     ]
+    with pytest.raises(ToolRefusal) as info:
+        parse_tool_input(take, {"box": {"items": [{"name": "a", "count": 1}, {"name": "b"}]}})
+    assert info.value.message.startswith("box.items[1].count: ")
     assert {r.levelno for r in caplog.records} == {logging.INFO}
 
 
