@@ -46,9 +46,9 @@ _KINDS[bool] = "a boolean"
 def repaired(fields: tuple[Field, ...], tool: str, data: object) -> object:
     """A tool's input, JSON text decoded where a field's type takes no string; else as sent."""
     nodes = {f.name: f.type for f in fields}
-    done: list[_Done] = []
-    out = _mapping(data, nodes.get, (), done, record=False)
-    for path, decoded in done:
+    walk = _Walk(decode=True)
+    out = _mapping(data, nodes.get, (), walk, record=False)
+    for path, decoded in walk.done:
         _log(tool, path, decoded)
     return out
 
@@ -56,16 +56,26 @@ def repaired(fields: tuple[Field, ...], tool: str, data: object) -> object:
 _Path = tuple[Step, ...]
 """Where a value is in the input, as a refusal names it: `rows[0].amount`, `labels["color"]`."""
 
-_Done = tuple[_Path, object]
-"""One repair: where, and the value decoded there (logged once the pass is over: a union tries
-repairs for more than one branch, and keeps one)."""
+
+class _Walk:
+    """One walk over a value: its JSON text decoded (`decode`), or its mappings only read once.
+
+    `done` holds each repair, where and what was decoded there: they are logged once the walk
+    is over, as a union tries repairs for more than one branch, and keeps one.
+    """
+
+    __slots__ = ("decode", "done")
+
+    def __init__(self, *, decode: bool) -> None:
+        self.decode = decode
+        self.done: list[tuple[_Path, object]] = []
 
 
 def _mapping(
     data: object,
     node_of: Callable[[str], Node | None],
     path: _Path,
-    done: list[_Done],
+    walk: _Walk,
     *,
     record: bool,
 ) -> object:
@@ -88,7 +98,7 @@ def _mapping(
             continue
         node = node_of(name)
         step = Key(name) if record else name
-        new = value if node is None else _value(node, value, (*path, step), done)
+        new = value if node is None else _value(node, value, (*path, step), walk)
         changed = changed or new is not value
         pairs.append((name, new))
     if not changed:
@@ -96,30 +106,30 @@ def _mapping(
     return dict(pairs) if named else read_as(pairs)
 
 
-def _value(node: Node, value: object, path: _Path, done: list[_Done]) -> object:  # noqa: PLR0911
+def _value(node: Node, value: object, path: _Path, walk: _Walk) -> object:  # noqa: PLR0911
     """`value` repaired for `node`: decoded text, or a container with its parts repaired."""
     node = core(node)
     if value is None:
         return value
     text = text_of(value)
     if text is not None:
-        return _decoded(node, value, text, path, done)
+        return _decoded(node, value, text, path, walk)
     if _reads(node):
         value = read_once(value)
     if isinstance(node, Union):
-        return _union(node, value, path, done)
+        return _union(node, value, path, walk)
     if isinstance(node, Array):
         items = items_of(value)
         if items is None:
             return value
-        new = [_value(node.items, item, (*path, i), done) for i, item in enumerate(items)]
+        new = [_value(node.items, item, (*path, i), walk) for i, item in enumerate(items)]
         return new if any(map(operator.is_not, new, items)) else value
     if isinstance(node, (Record, Object)):
         if isinstance(node, Record):
             values = node.values
-            return _mapping(value, lambda _: values, path, done, record=True)
+            return _mapping(value, lambda _: values, path, walk, record=True)
         fields = {f.name: f.type for f in node.fields}
-        return _mapping(value, fields.get, path, done, record=False)
+        return _mapping(value, fields.get, path, walk, record=False)
     return value
 
 
@@ -134,46 +144,49 @@ def _reads(node: Node) -> bool:
     return isinstance(node, (Record, Object))
 
 
-def _union(node: Union, value: object, path: _Path, done: list[_Done]) -> object:
+def _union(node: Union, value: object, path: _Path, walk: _Walk) -> object:
     """`value` as sent when the union takes it so, else repaired for a branch that then takes it.
 
     A branch that takes a string as sent wins over one that would decode it: `["5"]` stays as
     sent for `list[int] | list[str]`, as it does without repair. When no repair is taken, the
-    first branch of the value's kind has it, to be refused as usual.
+    first branch of the value's kind has it, to be refused as usual. First, each mapping any
+    branch reads is read once: the union's checks, here and after, read what was read.
     """
+    branches = [branch for branch in node.branches if _takes(core(branch), value)]
+    reading = _Walk(decode=False)
+    for branch in branches:
+        value = _value(branch, value, path, reading)
     check = once(_CHECKERS, node, checker, node)
-    if not isinstance(check(value), Invalid):
+    if not walk.decode or not isinstance(check(value), Invalid):
         return value
-    first: tuple[object, list[_Done]] | None = None
-    for branch in node.branches:
-        if not _takes(core(branch), value):
-            continue
-        tried: list[_Done] = []
+    tries: list[tuple[object, _Walk]] = []
+    for branch in branches:
+        tried = _Walk(decode=True)
         new = _value(branch, value, path, tried)
         if new is not value and not isinstance(check(new), Invalid):
-            done += tried
+            walk.done += tried.done
             return new
-        first = first or (new, tried)
-    if first is None:
+        tries.append((new, tried))
+    if not tries:
         return value
-    done += first[1]
-    return first[0]
+    new, tried = tries[0]
+    walk.done += tried.done
+    return new
 
 
 _CHECKERS: dict[Node, Checker] = {}
 """The checker of each union repair met: it decides whether the union takes a value as sent."""
 
 
-def _decoded(node: Node, sent: object, text: str, path: _Path, done: list[_Done]) -> object:
+def _decoded(node: Node, sent: object, text: str, path: _Path, walk: _Walk) -> object:
     """The JSON value `text` holds, when the node takes no text but takes that kind of value."""
-    if _takes_text(node):
+    if not walk.decode or _takes_text(node):
         return sent
     decoded = _decode(text)
-    branches = node.branches if isinstance(node, Union) else (node,)
-    if decoded is _NOTHING or not any(_takes(core(b), decoded) for b in branches):
+    if decoded is _NOTHING or not _takes(node, decoded):
         return sent
-    done.append((path, decoded))
-    return _value(node, decoded, path, done)
+    walk.done.append((path, decoded))
+    return _value(node, decoded, path, walk)
 
 
 def _takes_text(node: Node) -> bool:
@@ -192,6 +205,8 @@ def _takes(node: Node, value: object) -> bool:
     Its class is compared by identity: `in` would run a metaclass's `__eq__`.
     """
     kind = type_of(value)
+    if isinstance(node, Union):
+        return any(_takes(core(branch), value) for branch in node.branches)
     if isinstance(node, Array):
         return issubclass(kind, (list, tuple))
     if isinstance(node, (Record, Object)):

@@ -78,6 +78,7 @@ async def either_kind(
     xs: list[int] | list[str] | None = None,
     box: Whole | Text | None = None,
     n: int | list[int] | None = None,
+    boxes: list[Whole] | list[Text] | None = None,
 ) -> None:
     """Take unions whose branches differ where a string is taken."""
 
@@ -260,6 +261,26 @@ def test_repair_reads_each_mapping_once_and_the_checks_read_what_it_read(make, d
     plain, plain_reads = _reads(make, data, repair=False)
     assert _reads(make, data, repair=True) == (plain, plain_reads)
     assert plain_reads == 1
+
+
+@pytest.mark.parametrize(
+    ("sent", "got"),
+    [
+        ([("x", 5)], {"x": 5}),
+        ([("x", "5")], {"x": "5"}),
+        ([("x", [5])], None),
+    ],
+)
+def test_a_mapping_inside_a_union_is_read_once_by_repair_and_the_checks(sent, got):
+    """Before: repair asked the union whether it took the list as sent, which read the mapping in
+    it; the checks then read it again, empty."""
+    boxes = [OneShot(sent)]
+    if got is None:
+        with pytest.raises(ToolRefusal):
+            parse_tool_input(either_kind, {"boxes": boxes}, repair=True)
+    else:
+        assert repaired({"boxes": boxes}, either_kind) == {"boxes": [got]}
+    assert boxes[0].reads == 1
 
 
 def test_what_repair_decodes_in_a_one_shot_mapping_is_what_the_checks_read():
