@@ -17,7 +17,7 @@ from typing import Any
 
 from ._checks import type_of
 from ._refusals import ToolRefusal, safe_refusal
-from ._show import quote, type_name
+from ._show import class_name, quote
 
 __all__ = ["arguments_of", "json_value"]
 
@@ -38,7 +38,7 @@ def arguments_of(text: object, advice: tuple[str, ...]) -> Any:
     elif issubclass(kind, str):
         text = str.__str__(held)
     else:
-        msg = f"arguments are JSON text, a str or bytes; got {type_name(kind)}"
+        msg = f"arguments are JSON text, a str or bytes; got {class_name(kind)}"
         raise TypeError(msg)
     if not text or text.isspace():  # not `strip()`: no copy of a long text
         return None

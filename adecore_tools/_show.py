@@ -17,6 +17,7 @@ from ._refusals import field
 
 __all__ = [
     "ECHO",
+    "class_name",
     "declared",
     "is_mapping",
     "one_line",
@@ -24,7 +25,6 @@ __all__ = [
     "said",
     "short",
     "show",
-    "type_name",
 ]
 
 ECHO = 32
@@ -123,7 +123,7 @@ def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
         return "an array"
     if issubclass(kind, dict) or is_mapping(kind):
         return "an object"
-    return f"a value of type {type_name(kind)}"
+    return f"a value of type {class_name(kind)}"
 
 
 _MRO: typing.Any = type.__dict__["__mro__"]
@@ -160,7 +160,7 @@ _NAME: typing.Any = type.__dict__["__name__"]
 """`type.__name__` itself: a metaclass cannot put another name, or code, in a refusal."""
 
 
-def type_name(kind: type) -> str:
+def class_name(kind: type) -> str:
     """A class's own name as plain text (a `str` subclass set as the name runs nothing).
 
     A class named as a builtin one is not it (`numpy.bool_` is named `bool`): its module says so.
