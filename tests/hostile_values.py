@@ -161,3 +161,47 @@ class OddPairsMapping(Mapping):  # type: ignore[type-arg]
 
     def items(self):  # type: ignore[override]
         return [1, (1, 2, 3)]
+
+
+class Meddling(Mapping[str, Any]):
+    """A mapping whose `items()` runs `meddle` first, then gives `pairs`."""
+
+    def __init__(self, meddle: Any, pairs: list[tuple[str, Any]]) -> None:
+        self.meddle = meddle
+        self.pairs = pairs
+        self.reads = 0
+
+    def items(self) -> Any:
+        self.reads += 1
+        self.meddle()
+        return list(self.pairs)
+
+    def __getitem__(self, key: str) -> Any:
+        return dict(self.pairs)[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict(self.pairs))
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+
+class OneShot(Mapping[str, Any]):
+    """A mapping whose `items()` is a one-shot iterator: read twice, it is empty the second time."""
+
+    def __init__(self, pairs: list[tuple[str, Any]]) -> None:
+        self.pairs = iter(pairs)
+        self.reads = 0
+
+    def items(self) -> Any:
+        self.reads += 1
+        return self.pairs
+
+    def __getitem__(self, key: str) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 1

@@ -45,6 +45,7 @@ __all__ = [
     "items_of",
     "native_int",
     "nullable",
+    "read_as",
     "read_once",
     "record",
     "sized",
@@ -248,14 +249,19 @@ def entries_of(value: Any) -> list[tuple[Any, Any]] | Invalid:
 
 
 class _Read(cabc.Mapping[Any, Any]):
-    """A mapping that is no dict, read once: its pairs, as its own `items()` gave them."""
+    """A mapping that is no dict, read once: its pairs, as its own `items()` gave them.
+
+    `None` when that failed: then every later reading fails as the first one did.
+    """
 
     __slots__ = ("pairs",)
 
-    def __init__(self, pairs: list[tuple[Any, Any]]) -> None:
+    def __init__(self, pairs: list[tuple[Any, Any]] | None) -> None:
         self.pairs = pairs
 
     def items(self) -> Any:  # what `entries_of` reads
+        if self.pairs is None:
+            raise LookupError(_UNREAD)
         return self.pairs
 
     def __getitem__(self, key: object) -> Any:
@@ -265,20 +271,29 @@ class _Read(cabc.Mapping[Any, Any]):
         return iter(())
 
     def __len__(self) -> int:
-        return len(self.pairs)
+        return 0 if self.pairs is None else len(self.pairs)
+
+
+_UNREAD = "the mapping could not be read"
 
 
 def read_once(value: object) -> object:
     """A mapping that is no dict, read into what `entries_of` reads; any other value as it is.
 
     A mapping's own `items()` may give another answer each time it is called, or none the
-    second time: it is called once per value, however many branches read it.
+    second time: it is called once per value, however many branches (or, with repair, passes)
+    read it. One that cannot be read is read as that failure again.
     """
     kind = type_of(value)
     if kind is _Read or issubclass(kind, dict) or not is_mapping(kind):
         return value
     pairs = entries_of(value)
-    return pairs if isinstance(pairs, Invalid) else _Read(pairs)
+    return _Read(None if isinstance(pairs, Invalid) else pairs)
+
+
+def read_as(pairs: list[tuple[Any, Any]]) -> cabc.Mapping[Any, Any]:
+    """A mapping the checks read as these pairs: a pass before them hands on what it read."""
+    return _Read(pairs)
 
 
 def record(values: Checker, lengths: tuple[Test, ...] = ()) -> Checker:
@@ -319,10 +334,7 @@ def union(branches: tuple[Checker, ...], phrase: str | None, *, reads: bool = Fa
 
     def check(value: Any) -> Any:
         if reads and type_of(value) is not dict:  # not `type()`: it would narrow `value`
-            read: Any = read_once(value)
-            if isinstance(read, Invalid):
-                return read
-            value = read
+            value = read_once(value)
         converted: Any = NO_VALUE
         failures: list[Invalid] = []
         for branch in branches:

@@ -20,6 +20,7 @@ __all__ = [
     "Mismatch",
     "Problem",
     "Sent",
+    "Step",
     "Unknown",
     "add",
     "combine",
@@ -27,6 +28,7 @@ __all__ = [
     "message",
     "mismatch",
     "out_of_range",
+    "path_text",
     "unreadable",
 ]
 
@@ -259,7 +261,7 @@ def _line(path: tuple[Step, ...], text: str) -> str:
         return text
     if len(path) == 1 and type(path[0]) is str and path[0].isidentifier():
         return f"{path[0]}: {text}"
-    return f"{_path(path)}: {text}"
+    return f"{path_text(path)}: {text}"
 
 
 def _authored(path: tuple[Step, ...], text: str) -> str:
@@ -280,7 +282,8 @@ def _stands_in(word: str, text: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
 
 
-def _path(path: Iterable[Step]) -> str:
+def path_text(path: Iterable[Step]) -> str:
+    """A path as a message writes it: `items[2].name`, `labels["color"]`."""
     out: list[str] = []
     for step in path:
         if isinstance(step, int):

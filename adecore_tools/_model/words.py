@@ -15,7 +15,17 @@ from collections.abc import Mapping
 
 from .refusals import field
 
-__all__ = ["ECHO", "declared", "is_mapping", "one_line", "quote", "said", "short", "show"]
+__all__ = [
+    "ECHO",
+    "class_name",
+    "declared",
+    "is_mapping",
+    "one_line",
+    "quote",
+    "said",
+    "short",
+    "show",
+]
 
 ECHO = 32
 """The most characters of a string (or a name from the input) a message repeats."""
@@ -113,7 +123,7 @@ def show(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
         return "an array"
     if issubclass(kind, dict) or is_mapping(kind):
         return "an object"
-    return f"a value of type {_type_name(kind)}"
+    return f"a value of type {class_name(kind)}"
 
 
 _MRO: typing.Any = type.__dict__["__mro__"]
@@ -150,7 +160,7 @@ _NAME: typing.Any = type.__dict__["__name__"]
 """`type.__name__` itself: a metaclass cannot put another name, or code, in a refusal."""
 
 
-def _type_name(kind: type) -> str:
+def class_name(kind: type) -> str:
     """A class's own name as plain text (a `str` subclass set as the name runs nothing).
 
     A class named as a builtin one is not it (`numpy.bool_` is named `bool`): its module says so.

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import importlib
 import json
+import sys
 from collections.abc import Awaitable
 from pathlib import Path
 from types import SimpleNamespace
@@ -236,20 +237,26 @@ def test_arguments_that_are_not_json_are_refused_saying_where_they_break(example
 
 
 @pytest.mark.parametrize(
-    ("arguments", "why"),
+    ("arguments", "message"),
     [
-        ('{"revision": ' + "1" * 5000 + "}", "a number too long to read"),
-        ("[" * 100_000 + "]" * 100_000, "nested too deep to read"),
+        (
+            '{"revision": ' + "1" * 5000 + "}",
+            (
+                f"the arguments hold an integer of more than {sys.get_int_max_str_digits()}"
+                " digits, more than this host reads, at line 1, column 14"
+            ),
+        ),
+        ("[" * 100_000 + "]" * 100_000, "the arguments are not JSON: nested too deep to read"),
     ],
     ids=["an int Python will not read", "nesting deeper than the recursion limit"],
 )
-def test_json_python_will_not_read_is_refused_like_any_bad_input(examples, tools, arguments, why):
+def test_json_python_will_not_read_is_refused_like_any_bad_input(
+    examples, tools, arguments, message
+):
     """`json.loads` raises `ValueError` or `RecursionError` here; `run_json` refuses them."""
     writer = examples.notes.NoteCall(examples.notes.Document(), may_write=True)
     refusal = parse_refusal_body(invoke(tools["note_write"], writer, arguments))
-    assert refusal == ToolRefusal(
-        "bad-arguments", f"the arguments are not JSON: {why}", ["fields\ttext\trevision\tdry_run"]
-    )
+    assert refusal == ToolRefusal("bad-arguments", message, ["fields\ttext\trevision\tdry_run"])
 
 
 def test_arguments_nested_past_the_recursion_limit_never_reach_the_document(examples, tools):

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator, Mapping
 from typing import Annotated, Any
 
 import pytest
 from annotated_types import MaxLen, MinLen, Predicate
+from hostile_values import Meddling, OneShot
 from hypothesis import given
 from hypothesis import strategies as st
 from typing_extensions import TypedDict
@@ -44,50 +44,6 @@ def refused(t: Any, data: object) -> str:
         parse_tool_input(t, data)
     assert info.value.code == "bad-arguments"
     return info.value.message
-
-
-class Meddling(Mapping[str, Any]):
-    """A mapping whose `items()` runs `meddle` first, then gives `pairs`."""
-
-    def __init__(self, meddle: Any, pairs: list[tuple[str, Any]]) -> None:
-        self.meddle = meddle
-        self.pairs = pairs
-        self.reads = 0
-
-    def items(self) -> Any:
-        self.reads += 1
-        self.meddle()
-        return list(self.pairs)
-
-    def __getitem__(self, key: str) -> Any:
-        return dict(self.pairs)[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(dict(self.pairs))
-
-    def __len__(self) -> int:
-        return len(self.pairs)
-
-
-class OneShot(Mapping[str, Any]):
-    """A mapping whose `items()` is a one-shot iterator: read twice, it is empty the second time."""
-
-    def __init__(self, pairs: list[tuple[str, Any]]) -> None:
-        self.pairs = iter(pairs)
-        self.reads = 0
-
-    def items(self) -> Any:
-        self.reads += 1
-        return self.pairs
-
-    def __getitem__(self, key: str) -> Any:
-        raise KeyError(key)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(())
-
-    def __len__(self) -> int:
-        return 1
 
 
 @tool("round")

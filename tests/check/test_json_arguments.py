@@ -7,10 +7,13 @@ breaks, with the `fields` row; never a `JSONDecodeError`, a `UnicodeDecodeError`
 
 import asyncio
 import json
+import sys
+import tracemalloc
 from typing import Annotated, Any
 
 import pytest
 from annotated_types import Ge
+from hostile_values import LyingStr, boom, hostile_class
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -76,7 +79,14 @@ def test_empty_or_blank_text_means_no_fields(blank):
         ('{"text": "a", "text": "b"}', '"text" given twice'),
         ('{"text": "a", "limit": {"n": 1, "n": 2}}', '"n" given twice'),
         (b'{"text": "\xff"}', "invalid UTF-8 at byte 10"),
-        ('{"limit": ' + "1" * 5000 + "}", "a number too long to read"),
+        (
+            '{"text": "a\tb"}',
+            (
+                "a control character inside a string (send it escaped, as \\t or \\n)"
+                " at line 1, column 12"
+            ),
+        ),
+        ('{"text": "a\\xb"}', "invalid \\escape at line 1, column 12"),
     ],
 )
 def test_text_that_is_not_json_says_where_it_breaks(text, message):
@@ -104,6 +114,37 @@ def test_an_unknown_tool_is_refused_before_the_text_is_read():
 def test_arguments_that_are_no_text_are_the_hosts_mistake():
     with pytest.raises(TypeError, match="JSON text, a str or bytes"):
         run_json({"text": "hi"})
+    with pytest.raises(TypeError, match="JSON text, a str or bytes; got Hostile"):
+        run_json(hostile_class("__class__")())
+
+
+class OwnBytes(bytes):
+    def __bytes__(self) -> bytes:
+        return b'{"text": "from __bytes__"}'
+
+
+class OwnByteArray(bytearray):
+    def __bytes__(self) -> bytes:
+        return b'{"text": "from __bytes__"}'
+
+
+class OwnStr(str):
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return '{"text": "from __str__"}'
+
+
+@pytest.mark.parametrize("kind", [OwnBytes, OwnByteArray, OwnStr, LyingStr])
+@pytest.mark.parametrize("own", [None, boom])
+def test_text_of_a_subclass_is_read_for_what_it_holds(kind, own, monkeypatch):
+    """Before: a bytes subclass was read through its own `__bytes__`, and one that raised let the
+    exception out."""
+    if own is not None and kind is not LyingStr:
+        monkeypatch.setattr(kind, "__bytes__" if kind is not OwnStr else "__str__", own)
+    held = '{"text": "held"}'
+    sent = kind(held) if issubclass(kind, str) else kind(held.encode())
+    assert run_json(sent) == {"text": "held", "limit": 3}
 
 
 @given(st.binary(max_size=40) | st.text(max_size=40))
@@ -123,3 +164,69 @@ def test_what_json_dumps_writes_reads_back_as_run_reads_it(value):
     with pytest.raises(ToolRefusal) as info:
         run_json(text)
     assert info.value.message.startswith("extra: unknown field")
+
+
+LONG = 1_000_000
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '{"text": "' + "x" * LONG + '", "limit": NaN}',
+            f"NaN is no JSON value (send a number, or null) at line 1, column {LONG + 23}",
+        ),
+        (
+            '{"text": "' + "\\n" * (LONG // 2) + '", "limit": -Infinity}',
+            f"-Infinity is no JSON value (send a number, or null) at line 1, column {LONG + 23}",
+        ),
+        ('{"text": "' + "x" * LONG + '",' + " " * LONG + "}", "a trailing comma"),
+        ('{"text": "' + "x" * LONG + '"' + " " * LONG, "the text ends before the JSON does"),
+    ],
+    ids=["NaN after a long string", "after many escapes", "a trailing comma", "cut short"],
+)
+def test_where_long_text_breaks_is_found_in_memory_in_proportion_to_the_text(text, message):
+    """Before: finding a constant after a long string took about 120 bytes per character."""
+    tracemalloc.start()
+    try:
+        got = refused(text)
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert got.startswith(f"the arguments are not JSON: {message}")
+    assert peak < 2 * len(text)
+
+
+_TRICKY = st.text(st.sampled_from('"\\/Nan Infity-x\n'), max_size=12)
+
+
+@given(
+    st.recursive(st.none() | st.integers() | _TRICKY, st.lists, max_leaves=6),
+    st.sampled_from(["NaN", "Infinity", "-Infinity"]),
+)
+def test_a_constant_is_placed_where_it_stands_whatever_the_strings_before_it(before, constant):
+    start = "[" + json.dumps(before) + ", "
+    message = refused(start + constant + ', "NaN"]')
+    assert message.endswith(f"at line 1, column {len(start) + 1}")
+
+
+def test_an_integer_longer_than_python_reads_is_refused_saying_so_and_where():
+    """Before: "the arguments are not JSON: a number too long to read", with no place."""
+    text = '{"text": "' + "1" * 5000 + '", "limit": [1.5, 1e' + "1" * 5000 + ", -" + "1" * 5000
+    assert refused(text + "]}") == (
+        f"the arguments hold an integer of more than {sys.get_int_max_str_digits()} digits,"
+        f" more than this host reads, at line 1, column {text.index(', -') + 3}"
+    )
+
+
+def test_an_integer_as_long_as_the_host_lets_python_read_is_read():
+    """Python reads an integer of at most `sys.get_int_max_str_digits()` digits (4,300 unless the
+    host sets it), since reading one takes time that grows faster than its length."""
+    longest = sys.get_int_max_str_digits()
+    assert run_json('{"text": "x", "limit": ' + "7" * longest + "}")["limit"] == int("7" * longest)
+    sys.set_int_max_str_digits(longest + 10)
+    try:
+        got = run_json('{"text": "x", "limit": ' + "7" * (longest + 10) + "}")
+    finally:
+        sys.set_int_max_str_digits(longest)
+    assert got["limit"] % 10**10 == 7777777777

@@ -6,12 +6,18 @@ then goes through every ordinary check; each repair is logged at INFO.
 
 import asyncio
 import dataclasses
+import itertools
+import json
 import logging
+import typing
 from typing import Annotated, Any, Literal
 
 import pytest
 from annotated_types import Ge, MaxLen
 from helpers import Color, Level
+from hostile_values import Boom, Meddling, OneShot, boom, hostile_class
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
 from typing_extensions import TypedDict
 
 from adecore_tools import ToolRefusal, create_tool_registry, define_toolkit, parse_tool_input, tool
@@ -58,7 +64,26 @@ async def texts(
     """Take what a string is a valid value for."""
 
 
-def repaired(data: dict[str, Any], t: Any = take) -> dict[str, Any]:
+class Whole(TypedDict):
+    x: int
+
+
+class Text(TypedDict):
+    x: str
+
+
+@tool("repair")
+async def either_kind(
+    *,
+    xs: list[int] | list[str] | None = None,
+    box: Whole | Text | None = None,
+    n: int | list[int] | None = None,
+    boxes: list[Whole] | list[Text] | None = None,
+) -> None:
+    """Take unions whose branches differ where a string is taken."""
+
+
+def repaired(data: Any, t: Any = take) -> dict[str, Any]:
     return {k: v for k, v in parse_tool_input(t, data, repair=True).items() if v is not None}
 
 
@@ -100,6 +125,10 @@ def test_repairs_reach_every_depth():
         ("count", "five"),  # no JSON at all
         ("ratio", "NaN"),  # not JSON either
         ("numbers", "[1, 2"),  # broken JSON
+        ("item", '{"name": "a", "name": "b", "count": 1}'),  # a key given twice
+        ("record", '{"a": 1, "a": 2}'),
+        ("box", '{"items": [{"name": "a", "count": 1, "count": 2}]}'),
+        ("numbers", "[1, NaN]"),
     ],
 )
 def test_text_of_another_kind_stays_as_sent_and_is_refused_as_usual(field, sent):
@@ -142,14 +171,22 @@ def test_the_decoded_value_goes_through_every_ordinary_check():
     )
 
 
-def test_each_repair_is_logged_at_info(caplog):
+def test_each_repair_is_logged_at_info_with_the_path_a_refusal_would_name(caplog):
+    """Before: the log named `box.items[].count`, no item at all."""
+    items = '[{"name": "a", "count": 1}, {"name": "b", "count": "2"}]'
     with caplog.at_level(logging.INFO, logger="adecore_tools"):
-        repaired({"numbers": "[1]", "box": '{"items": [{"name": "a", "count": "2"}]}'})
+        repaired({"numbers": "[1]", "box": '{"items": ' + json.dumps(items) + "}"})
+        repaired({"record": {"a": 1, "b c": "2.5"}})
     assert [r.getMessage() for r in caplog.records] == [
         "tool 'take': repaired field 'numbers', sent an array as JSON text",
         "tool 'take': repaired field 'box', sent an object as JSON text",
-        "tool 'take': repaired field 'box.items[].count', sent a number as JSON text",
+        "tool 'take': repaired field 'box.items', sent an array as JSON text",
+        "tool 'take': repaired field 'box.items[1].count', sent a number as JSON text",
+        "tool 'take': repaired field 'record[\"b c\"]', sent a number as JSON text",
     ]
+    with pytest.raises(ToolRefusal) as info:
+        parse_tool_input(take, {"box": {"items": [{"name": "a", "count": 1}, {"name": "b"}]}})
+    assert info.value.message.startswith("box.items[1].count: ")
     assert {r.levelno for r in caplog.records} == {logging.INFO}
 
 
@@ -179,3 +216,200 @@ def test_repair_leaves_the_input_unchanged_and_reads_hostile_input_safely():
     for odd in (None, "text", [1], {1: "[1]"}, {"numbers": object()}):
         with pytest.raises(ToolRefusal):
             parse_tool_input(take, odd if odd is not None else {"count": object()}, repair=True)
+
+
+class FailsOnce(Meddling):
+    """A mapping whose `items()` raises the first time it is called, and answers after."""
+
+    def items(self) -> Any:
+        if not self.reads:
+            self.reads += 1
+            raise Boom
+        return super().items()
+
+
+def _reads(make: Any, data: Any, *, repair: bool) -> tuple[str, int]:
+    """What a check makes of `data` holding the mapping `make()`, and how often it was read."""
+    sent = make()
+    try:
+        got = repr(parse_tool_input(take, data(sent), repair=repair))
+    except ToolRefusal as refusal:
+        got = refusal.message
+    return got, sent.reads
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: OneShot([("count", 5)]),
+        lambda: OneShot([("count", 5), ("item", OneShot([("name", "a"), ("count", 2)]))]),
+        lambda: Meddling(lambda: None, [("numbers", [1]), ("count", 2)]),
+        lambda: FailsOnce(lambda: None, [("count", 5)]),
+    ],
+)
+@pytest.mark.parametrize(
+    "data",
+    [
+        lambda sent: sent,
+        lambda sent: {"item": sent},
+        lambda sent: {"box": {"items": [sent]}},
+        lambda sent: {"record": sent},
+    ],
+)
+def test_repair_reads_each_mapping_once_and_the_checks_read_what_it_read(make, data):
+    """Before: repair read a one-shot mapping, the checks read it again, empty: `count` was None."""
+    plain, plain_reads = _reads(make, data, repair=False)
+    assert _reads(make, data, repair=True) == (plain, plain_reads)
+    assert plain_reads == 1
+
+
+@pytest.mark.parametrize(
+    ("sent", "got"),
+    [
+        ([("x", 5)], {"x": 5}),
+        ([("x", "5")], {"x": "5"}),
+        ([("x", [5])], None),
+    ],
+)
+def test_a_mapping_inside_a_union_is_read_once_by_repair_and_the_checks(sent, got):
+    """Before: repair asked the union whether it took the list as sent, which read the mapping in
+    it; the checks then read it again, empty."""
+    boxes = [OneShot(sent)]
+    if got is None:
+        with pytest.raises(ToolRefusal):
+            parse_tool_input(either_kind, {"boxes": boxes}, repair=True)
+    else:
+        assert repaired({"boxes": boxes}, either_kind) == {"boxes": [got]}
+    assert boxes[0].reads == 1
+
+
+def test_what_repair_decodes_in_a_one_shot_mapping_is_what_the_checks_read():
+    sent = OneShot([("count", "5"), ("item", OneShot([("name", "a"), ("count", "2")]))])
+    assert repaired(sent) == {"count": 5, "item": {"name": "a", "count": 2}}
+
+
+class ComparesBadly(type):
+    """A metaclass whose `__eq__` raises: a class compared with `in` or `==` raises."""
+
+    __eq__ = boom
+    __hash__ = type.__hash__
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [hostile_class("__class__"), ComparesBadly("Odd", (), {})],
+    ids=["__class__ raises", "its class's __eq__ raises"],
+)
+@pytest.mark.parametrize(
+    "data",
+    [
+        lambda hostile: {"count": hostile},
+        lambda hostile: {"numbers": [hostile, 1]},
+        lambda hostile: {"item": hostile},
+        lambda hostile: {"box": {"items": [hostile]}},
+        lambda hostile: {"record": {"a": hostile}},
+        lambda hostile: hostile,
+    ],
+)
+@pytest.mark.parametrize("t", [take, either_kind])
+def test_repair_reads_a_value_whose_class_is_hostile_as_the_checks_do(hostile, data, t):
+    """Before: repair asked `isinstance`, which asks `__class__`, and compared classes with `in`:
+    their exceptions came out."""
+    sent = data(hostile())
+    if t is not take:
+        sent = {"xs": sent, "box": sent, "n": sent}
+    with pytest.raises(ToolRefusal) as plain:
+        parse_tool_input(t, sent)
+    with pytest.raises(ToolRefusal) as with_repair:
+        parse_tool_input(t, sent, repair=True)
+    assert with_repair.value == plain.value
+
+
+@pytest.mark.parametrize(
+    ("sent", "got"),
+    [
+        ({"xs": ["5"]}, {"xs": ["5"]}),
+        ({"xs": ["5", "x"]}, {"xs": ["5", "x"]}),
+        ({"xs": '["5"]'}, {"xs": ["5"]}),  # decoded for the list, taken by the list of strings
+        ({"box": {"x": "5"}}, {"box": {"x": "5"}}),
+        ({"box": '{"x": "5"}'}, {"box": {"x": "5"}}),
+    ],
+)
+def test_a_union_branch_that_takes_the_value_as_sent_wins(sent, got):
+    assert repaired(sent, either_kind) == got
+
+
+def test_a_value_no_branch_takes_as_sent_is_repaired_for_a_branch_it_then_fits():
+    assert repaired({"xs": [5, "6"], "box": {"x": 7}}, either_kind) == {
+        "xs": [5, 6],
+        "box": {"x": 7},
+    }
+    assert repaired({"xs": "[5, 6]"}, either_kind) == {"xs": [5, 6]}
+
+
+# --- a property: repair never changes what is accepted without it ------------------------------
+
+_NAMES = itertools.count()
+_TEXTS = ["5", "1.5", "true", "[1]", '["5"]', '{"x": 1}', '{"x": "5"}', "x", ""]
+
+
+@st.composite
+def _shapes(draw: st.DrawFn, depth: int) -> tuple[Any, st.SearchStrategy[Any]]:
+    """A type, and values for it: mostly of its own shape, with JSON text where models send it."""
+    kind = draw(st.sampled_from(["leaf", "list", "dict", "object", "union"] if depth else ["leaf"]))
+    if kind == "leaf":
+        tp, sent = draw(st.sampled_from(_LEAVES))
+    elif kind == "union":
+        parts = draw(st.lists(_shapes(depth - 1), min_size=2, max_size=3))
+        tp = typing.Union[tuple(p[0] for p in parts)]  # noqa: UP007 - built at run time
+        sent = st.one_of([p[1] for p in parts])
+    else:
+        inner, inner_sent = draw(_shapes(depth - 1))
+        if kind == "list":
+            tp, sent = list[inner], st.lists(inner_sent, max_size=2)
+        elif kind == "dict":
+            tp, sent = dict[str, inner], st.dictionaries(st.sampled_from("ab"), inner_sent)
+        else:
+            name = f"Shape{next(_NAMES)}"
+            if draw(st.booleans()):
+                tp = TypedDict(name, {"x": inner})  # type: ignore[operator]  # noqa: UP013
+            else:
+                tp = dataclasses.make_dataclass(name, [("x", inner)])
+            sent = st.fixed_dictionaries({"x": inner_sent})
+    as_text = sent.map(json.dumps)
+    return tp, st.one_of(sent, as_text, st.sampled_from(_TEXTS))
+
+
+_LEAVES = [
+    (int, st.sampled_from([0, 5, 1.0])),
+    (float, st.sampled_from([1.5, 5])),
+    (bool, st.booleans()),
+    (str, st.sampled_from(_TEXTS)),
+    (Literal[1, 5], st.sampled_from([1, 5])),
+    (Literal["5", "x"], st.sampled_from(["5", "x"])),
+]
+
+
+def _outcome(t: Any, sent: object, *, repair: bool) -> str:
+    """What is passed on, by its `repr` (so `1`, `1.0` and `True` differ), or the refusal."""
+    try:
+        return repr(parse_tool_input(t, {"value": sent}, repair=repair))
+    except ToolRefusal as refusal:
+        return f"refused: {refusal.message}"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_what_is_accepted_without_repair_is_accepted_unchanged_with_it(data):
+    tp, sent = data.draw(_shapes(3), label="type")
+    note(repr(tp))
+
+    async def generated(*, value: Any) -> None:
+        """Take one generated value."""
+
+    generated.__annotations__ = {"value": tp, "return": None}
+    t = tool("repair")(generated)
+    for value in data.draw(st.lists(sent, min_size=8, max_size=8), label="values"):
+        plain = _outcome(t, value, repair=False)
+        if not plain.startswith("refused: "):
+            assert _outcome(t, value, repair=True) == plain, value
