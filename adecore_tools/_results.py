@@ -8,19 +8,17 @@ never a refusal, which would tell the model to fix what it got right.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import json
 import typing
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from ._compile import checker
 from ._content import BLOCKS, Audio, Content, Image, Resource, Text, ToolResult
 from ._declare import Where
-from ._fields import Array, Field, Node, Object, Record, Union, core
+from ._fields import Field
 from ._output import CONTENT, LINES, MODEL, NOTHING, TEXT, UNCHECKED, Output
 from ._problems import Invalid, merge, message
+from ._result_json import json_checker
 from ._schema import PROFILES, copied, render
 from ._tool import Tool, resolved
 
@@ -153,84 +151,16 @@ def _model(tool: str, output: Output, value: object) -> ToolResult:
     """The value as JSON, checked against the output model; compact JSON its text."""
     node = output.node
     assert node is not None  # noqa: S101 - a MODEL output has its node
-    sent = _json(node, value)
-    check = output.made.get("checker")
+    check = output.made.get("json")
     if check is None:
-        check = output.made.setdefault("checker", checker(node))
-    found = check(sent)
-    if isinstance(found, Invalid):
-        found = merge(None, "result", found) if output.wrapped else found
+        check = output.made.setdefault("json", json_checker(node))
+    sent = check(value)
+    if isinstance(sent, Invalid):
+        found = merge(None, "result", sent) if output.wrapped else sent
         _refused(tool, f"its return annotation refuses what it returned: {message(found)}")
-    if sent is None and not output.wrapped:  # `X | None` of an object, given None
-        return ToolResult((), "", None)
-    structured: dict[str, Any] = {"result": sent} if output.wrapped else typing.cast("Any", sent)
+    structured: dict[str, Any] = {"result": sent} if output.wrapped else sent
     text = json.dumps(structured, separators=(",", ":"), ensure_ascii=False)
     return ToolResult((Text(text),), text, structured)
-
-
-def _json(node: Node, value: object) -> object:
-    """A value as the JSON a client receives, by its type: an object field holding None left out.
-
-    Dataclasses become objects, enum members their values, tuples and sets arrays.
-    """
-    if value is None:
-        return None
-    node = core(node)
-    if isinstance(node, Object):
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            value = {f.name: getattr(value, f.name, None) for f in node.fields}
-        if _is(value, dict):
-            types = {f.name: f.type for f in node.fields}
-            return {
-                key: _json(types[key], item) if key in types else _plain(item)
-                for key, item in _pairs(value)
-                if item is not None or key not in types
-            }
-    if isinstance(node, Record) and _is(value, dict):
-        return {key: _json(node.values, item) for key, item in _pairs(value)}
-    if isinstance(node, Array) and _is(value, _ARRAYS):
-        return [_json(node.items, item) for item in _ordered(value)]
-    if isinstance(node, Union):
-        return _plain(value)
-    return _plain(value)
-
-
-def _plain(value: object) -> object:
-    """A value as JSON, with no type to go by."""
-    if isinstance(value, enum.Enum):
-        return _plain(value.value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = dataclasses.fields(value)
-        items = ((f.name, getattr(value, f.name)) for f in fields)
-        return {name: _plain(item) for name, item in items if item is not None}
-    if _is(value, dict):
-        return {key: _plain(item) for key, item in _pairs(value)}
-    if _is(value, _ARRAYS):
-        return [_plain(item) for item in _ordered(value)]
-    return value
-
-
-_ARRAYS = (list, tuple, set, frozenset)
-
-
-def _is(value: object, kinds: type | tuple[type, ...]) -> bool:
-    """`isinstance`, without narrowing `value` to a container of unknown items."""
-    return isinstance(value, kinds)
-
-
-def _pairs(value: object) -> list[tuple[Any, object]]:
-    return list(typing.cast("dict[Any, object]", value).items())
-
-
-def _ordered(items: object) -> list[object]:
-    """A set's items in a stable order where they sort; a list or tuple's as they are."""
-    found: list[Any] = list(typing.cast("list[object]", items))
-    if isinstance(items, (set, frozenset)):
-        try:
-            return sorted(found)
-        except TypeError:
-            return found
-    return found
 
 
 def _kind(value: object) -> str:

@@ -7,6 +7,7 @@ import json
 import sys
 import textwrap
 import types
+import uuid
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
@@ -14,7 +15,7 @@ import jsonschema
 import pytest
 from annotated_types import Ge, MaxLen
 from helpers import Color
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import NotRequired, TypeAliasType, TypedDict
 
 from adecore_tools import (
     Audio,
@@ -28,6 +29,7 @@ from adecore_tools import (
     tool,
     tool_output_schema,
     tool_result,
+    transform,
 )
 
 
@@ -362,3 +364,48 @@ def test_the_output_schema_is_a_copy_the_caller_owns():
     mine = tool_output_schema(t)
     mine["properties"].clear()
     assert tool_output_schema(t)["properties"]
+
+
+# --- results in their own direction -------------------------------------------------------------
+
+
+class Ticket(TypedDict):
+    """A ticket whose id a model sends as text, and the tool receives as a UUID."""
+
+    id: Annotated[str, transform(uuid.UUID)]
+    code: Annotated[str, MaxLen(3), transform(int)]
+
+
+def test_a_transform_in_a_return_annotation_is_never_called_on_a_result():
+    called: list[object] = []
+
+    def spy(value: object) -> object:
+        called.append(value)
+        raise ValueError("never for a result")
+
+    t = returning(dict[str, Annotated[str, transform(spy)]])
+    assert tool_result(t, {"a": "abc"}).structured == {"a": "abc"}
+    t = returning(Ticket)
+    ticket = {"id": "0b7e9d3c-6c2f-4a4e-9a51-2f1c4b0a9d10", "code": "abc"}
+    assert tool_result(t, ticket).structured == ticket
+    assert called == []
+
+
+def test_a_result_is_checked_against_the_annotated_type_itself():
+    t = returning(Ticket)
+    with pytest.raises(TypeError) as info:
+        tool_result(t, {"id": uuid.UUID(int=1), "code": "abc"})
+    assert str(info.value) == (
+        "tool 'give': its return annotation refuses what it returned: "
+        "id: expected a string, got a value of type UUID"
+    )
+    with pytest.raises(TypeError, match="code: expected at most 3 characters, got 4"):
+        tool_result(t, {"id": "x", "code": "abcd"})
+
+
+def test_bounds_around_a_transform_hold_on_input_alone():
+    letters = TypeAliasType("letters", Annotated[str, MaxLen(4), transform(list)])
+    t = returning(dict[str, Annotated[letters, MaxLen(2)]])
+    assert tool_result(t, {"a": "abc"}).structured == {"a": "abc"}
+    with pytest.raises(TypeError, match=r'\["a"\]: expected at most 4 characters, got 5'):
+        tool_result(t, {"a": "abcde"})

@@ -1,0 +1,206 @@
+"""A result as the JSON a client receives, checked against its output model: one walk per node kind.
+
+Results go the other way from input. The tool made the value: nothing here converts what a
+model sent, and a transform in a return annotation (which converts input) is never called. A
+result is checked against the annotated type itself; a value of another type is a problem at
+its path. Dataclasses become objects, enum members their values, tuples and sets arrays (a
+set's items sorted where they sort), and an object field holding `None` is left out.
+
+The value is the host's, but it may hold anything: types are read with `type()`, containers
+through their base classes' own methods, and a value whose own code raises while it is read is
+a problem at its path, as a value of the wrong type is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from ._checks import (
+    SCALARS,
+    Checker,
+    entries_of,
+    item_problems,
+    nullable,
+    record,
+    text_of,
+    type_of,
+    union,
+)
+from ._compile import checker, missing
+from ._expected import expected
+from ._fields import (
+    Array,
+    Choice,
+    Constrained,
+    Field,
+    Node,
+    Nullable,
+    Object,
+    Record,
+    Scalar,
+    Union,
+    bare,
+    core,
+    layers,
+    made_by,
+)
+from ._problems import Invalid, Problem, add, merge, mismatch
+from ._show import show
+
+__all__ = ["json_checker"]
+
+
+def json_checker(node: Node) -> Checker:
+    """What checks a result against `node`: its JSON value out, or an `Invalid`."""
+    return _CHECKERS[type(node)](node)
+
+
+def _scalar(node: Scalar) -> Checker:
+    return SCALARS[node.kind]
+
+
+def _choice(node: Choice) -> Checker:
+    """A member or one of the values, as its value (an `Enum` member is sent as its value)."""
+    take = checker(node)  # a value as input reads it, to what the function would receive
+    pairs = tuple(zip(node.outputs, node.values, strict=True))
+
+    def check(value: Any) -> Any:
+        found = next((sent for output, sent in pairs if value is output), None)
+        if found is not None:
+            return found
+        made = take(value)
+        if isinstance(made, Invalid):
+            return made
+        return next(sent for output, sent in pairs if made is output)
+
+    return check
+
+
+def _array(node: Array) -> Checker:
+    """A list, tuple, set or frozenset, as a list; a set's items sorted where they sort."""
+    item = json_checker(node.items)
+
+    def check(value: Any) -> Any:
+        read = _items(value)
+        if read is None:
+            return mismatch("an array", value)
+        items, unordered = read
+        out = list(map(item, items))
+        found = item_problems(out)
+        if found is not None:
+            return found
+        if unordered:
+            with contextlib.suppress(TypeError):  # JSON values of mixed types, or objects
+                out.sort()  # comparing JSON values runs no code of the host's
+        return out
+
+    return check
+
+
+def _items(value: object) -> tuple[list[Any], bool] | None:
+    """The items of an array, read through its base class, and whether they have no order."""
+    kind = type_of(value)
+    if issubclass(kind, (list, tuple)):
+        base: Any = list if issubclass(kind, list) else tuple
+        return [*base.__iter__(value)], False
+    if issubclass(kind, (set, frozenset)):
+        base = set if issubclass(kind, set) else frozenset
+        return [*base.__iter__(value)], True
+    return None
+
+
+def _object(node: Object) -> Checker:
+    """A dict of the object's fields, or an instance of the dataclass; `None` fields left out."""
+    parts = {f.name: (f, json_checker(bare(f.type))) for f in node.fields}
+    names = tuple(parts)
+    cls = node.cls if node.is_dataclass else None
+
+    def check(value: Any) -> Any:
+        kind = type_of(value)
+        entries = _attributes(value, names) if cls and issubclass(kind, cls) else entries_of(value)
+        if isinstance(entries, Invalid):
+            return entries
+        out: dict[str, Any] = {}
+        found = None
+        for key, entry in entries:
+            name = text_of(key)
+            part = None if name is None else parts.get(name)
+            if name is None or part is None:
+                found = add(found, f"no field {show(key)} in {node.cls.__name__}")
+            elif entry is not None:
+                sent = out[name] = part[1](entry)
+                if isinstance(sent, Invalid):
+                    found = merge(found, name, sent)
+        for f in node.fields:
+            if f.name not in out and _always(f):
+                found = add(found, missing(f))
+        return out if found is None else found
+
+    return check
+
+
+def _always(f: Field) -> bool:
+    """Whether a field is always in an object sent: it must be given, and never as `None`."""
+    return f.required and not isinstance(f.type, Nullable)
+
+
+def _attributes(value: object, names: tuple[str, ...]) -> list[tuple[str, Any]] | Invalid:
+    """The fields of a dataclass instance; one never set left out, one that raises a problem."""
+    read: list[tuple[str, Any]] = []
+    for name in names:
+        try:
+            read.append((name, getattr(value, name)))
+        except AttributeError:  # an `init=False` field never set: left out
+            continue
+        except Exception as exc:  # noqa: BLE001 - the host's own code: a problem at its path
+            return add(None, Problem((name,), f"could not be read ({type(exc).__name__})"))
+    return read
+
+
+def _constrained(node: Constrained) -> Checker:
+    """The annotated type's checker, then its bounds, tested on what is sent.
+
+    Bounds around a transform hold on what it made from input, which a result never is: they
+    are left out, and the layer under the transform is checked as written.
+    """
+    base, bounds = layers(node)
+    inner = json_checker(base)
+    if made_by(base) is not None or not bounds:
+        return inner
+    kind = core(base)
+    tests = tuple((b.rule.relying, b.rule.test(b.limit, kind)) for b in bounds)
+
+    def check(value: Any) -> Any:
+        sent = inner(value)
+        if isinstance(sent, Invalid):
+            return sent
+        found = None
+        for relying, test in tests:
+            try:  # a predicate is the host's: it is given the value as returned
+                problem = test(value if relying else sent)
+            except Exception as exc:  # noqa: BLE001 - the host's own code
+                problem = f"could not be checked ({type(exc).__name__})"
+            if problem is not None:
+                found = add(found, problem)
+        return sent if found is None else found
+
+    return check
+
+
+_CHECKERS: dict[type, Callable[[Any], Checker]] = {
+    Scalar: _scalar,
+    Choice: _choice,
+    Nullable: lambda node: nullable(json_checker(node.inner)),
+    Constrained: _constrained,
+    Array: _array,
+    Record: lambda node: record(json_checker(node.values)),
+    Union: lambda node: union(
+        tuple(map(json_checker, node.branches)),
+        expected(node),
+        reads=any(isinstance(core(branch), (Record, Object)) for branch in node.branches),
+    ),
+    Object: _object,
+}
+"""How a result is checked and sent, by kind of node."""
