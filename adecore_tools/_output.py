@@ -27,7 +27,7 @@ import typing_extensions as te
 from ._annotations import return_hint
 from ._content import BLOCKS
 from ._declare import Unresolved, Where
-from ._fields import Array, Node, Object, Record, Scalar, bare, core
+from ._fields import Array, Node, Nullable, Object, Record, Scalar, bare, core
 from ._frozen import Unique
 from ._introspect import node_of
 
@@ -91,7 +91,13 @@ def read_output(fn: Any, tool: str, *, final: bool) -> Output:  # noqa: PLR0911
         return Output(TEXT)
     if isinstance(shape, Array) and shape.kind is list and _text(shape.items):
         return Output(LINES)
-    return Output(MODEL, node, not isinstance(core(shape), (Object, Record)))
+    # a root that may be null or is no object is wrapped: `{"result": null}` is an object
+    return Output(MODEL, node, not _object(node))
+
+
+def _object(node: Node) -> bool:
+    """An object (a record, a `TypedDict`, a dataclass) that is never null, under any bounds."""
+    return not isinstance(node, Nullable) and isinstance(core(node), (Object, Record))
 
 
 def _text(node: Node) -> bool:

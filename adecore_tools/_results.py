@@ -15,11 +15,10 @@ from typing import Any, NoReturn
 
 from ._content import BLOCKS, Audio, Content, Image, Resource, Text, ToolResult
 from ._declare import Where
-from ._fields import Field
 from ._output import CONTENT, LINES, MODEL, NOTHING, TEXT, UNCHECKED, Output
 from ._problems import Invalid, merge, message
 from ._result_json import json_checker
-from ._schema import PROFILES, copied, render
+from ._schema import copied, render_output
 from ._tool import Tool, resolved
 
 __all__ = ["output_schema", "tool_output_schema", "tool_result"]
@@ -57,11 +56,8 @@ def output_schema(tool: Tool[..., Any]) -> dict[str, Any] | None:
     schema: dict[str, Any] | None = output.made.get("schema")
     if schema is None:
         where = Where(tool.name, returned=True)
-        result = Field("result", output.node, required=True)
-        wrapper = render((result,), PROFILES["mcp"], where)
-        schema = output.made.setdefault(
-            "schema", wrapper if output.wrapped else wrapper["properties"]["result"]
-        )
+        made = render_output(output.node, where, wrapped=output.wrapped)
+        schema = output.made.setdefault("schema", made)
     return schema
 
 

@@ -14,8 +14,12 @@ from typing import Annotated, Any, Literal
 import jsonschema
 import pytest
 from annotated_types import Ge, MaxLen
+from full_schema import node_schema
 from helpers import Color
-from typing_extensions import NotRequired, TypeAliasType, TypedDict
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_differential import any_type, values
+from typing_extensions import NotRequired, Required, TypeAliasType, TypedDict
 
 from adecore_tools import (
     Audio,
@@ -409,3 +413,73 @@ def test_bounds_around_a_transform_hold_on_input_alone():
     assert tool_result(t, {"a": "abc"}).structured == {"a": "abc"}
     with pytest.raises(TypeError, match=r'\["a"\]: expected at most 4 characters, got 5'):
         tool_result(t, {"a": "abcde"})
+
+
+# --- output schemas admit every result ----------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Pair:
+    left: int
+    right: int
+
+
+@pytest.mark.parametrize(
+    ("annotation", "value", "structured"),
+    [
+        (int | None, None, {"result": None}),
+        (int | str, "ada", {"result": "ada"}),
+        (list[int | None], [1, None], {"result": [1, None]}),
+        (Pair | None, None, {"result": None}),
+        (Pair | None, Pair(1, 2), {"result": {"left": 1, "right": 2}}),
+        (dict[str, Literal["a"] | None], {"x": None}, {"x": None}),
+    ],
+)
+def test_an_output_schema_admits_nulls_and_every_union_branch(annotation, value, structured):
+    t = returning(annotation)
+    result = tool_result(t, value)
+    assert result.structured == structured
+    assert result.text == json.dumps(structured, separators=(",", ":"))
+    jsonschema.validate(result.structured, tool_output_schema(t))
+
+
+def test_a_nullable_part_and_a_union_are_listed_whole():
+    assert tool_output_schema(returning(list[int | None])) == {
+        "type": "object",
+        "properties": {"result": {"type": "array", "items": {"type": ["integer", "null"]}}},
+        "required": ["result"],
+    }
+    assert tool_output_schema(returning(int | str | None))["properties"]["result"] == {
+        "anyOf": [{"type": "integer"}, {"type": "string"}, {"type": "null"}]
+    }
+
+
+class Maybe(TypedDict):
+    must: Required[int | None]
+    could: NotRequired[int]
+
+
+def test_an_object_field_that_may_hold_none_is_not_required():
+    t = returning(Maybe)
+    assert "required" not in tool_output_schema(t)
+    assert tool_result(t, {"must": None}).structured == {}
+    with pytest.raises(TypeError, match="left: missing, expected an integer"):
+        tool_result(returning(Pair), Pair(None, 1))  # type: ignore[arg-type]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_every_result_tool_result_accepts_is_valid_against_the_output_schema(data):
+    t = returning(data.draw(any_type(2)))
+    if t.output is None:
+        return  # text or lines
+    schema = tool_output_schema(t)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    drawn = node_schema(t.output)
+    for _ in range(8):
+        value = data.draw(values(drawn, with_non_finite=False))
+        try:
+            result = tool_result(t, value)
+        except TypeError:
+            continue
+        jsonschema.validate(result.structured, schema)
