@@ -14,6 +14,9 @@ a problem at its path, as a value of the wrong type is.
 from __future__ import annotations
 
 import contextlib
+import json
+import sys
+import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -49,7 +52,7 @@ from ._fields import (
 from ._problems import Invalid, Problem, add, merge, mismatch
 from ._show import show
 
-__all__ = ["json_checker"]
+__all__ = ["digits", "json_checker", "json_text"]
 
 
 def json_checker(node: Node) -> Checker:
@@ -204,3 +207,43 @@ _CHECKERS: dict[type, Callable[[Any], Checker]] = {
     Object: _object,
 }
 """How a result is checked and sent, by kind of node."""
+
+
+def json_text(value: object) -> str:
+    """The compact JSON text of a JSON value this module made, an int of any size written whole."""
+    try:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    except ValueError:  # an int past the digits `str()` writes
+        return _written(value)
+
+
+def _written(value: object) -> str:
+    kind = type(value)
+    if kind is dict:
+        pairs = typing.cast("dict[str, object]", value).items()
+        return "{" + ",".join(f"{json_text(key)}:{_written(item)}" for key, item in pairs) + "}"
+    if kind is list:
+        return "[" + ",".join(map(_written, typing.cast("list[object]", value))) + "]"
+    return digits(typing.cast("int", value)) if kind is int else json_text(value)
+
+
+def digits(number: int) -> str:
+    """An int in decimal, past the digits `str()` writes too: in pieces of fewer digits than that.
+
+    Python limits `str()` to 4,300 digits, as writing a longer int takes quadratic time; this is
+    for an int a tool made, whose size is the host's to judge.
+    """
+    most = _MOST_DIGITS()
+    if not most or number.bit_length() <= 3 * (most - 1):  # 2**3 < 10: fewer digits than `most`
+        return str(number)
+    width = most - 1
+    piece = 10**width
+    left, pieces = abs(number), list[str]()
+    while left >= piece:
+        left, low = divmod(left, piece)
+        pieces.append(f"{low:0{width}d}")
+    return ("-" if number < 0 else "") + str(left) + "".join(reversed(pieces))
+
+
+_MOST_DIGITS: Callable[[], int] = getattr(sys, "get_int_max_str_digits", lambda: 0)
+"""How many digits `str()` writes of an int (no limit before Python 3.10.7)."""

@@ -13,11 +13,12 @@ import typing
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from ._checks import items_of, text_of, type_of
 from ._content import BLOCKS, Audio, Content, Image, Resource, Text, ToolResult
 from ._declare import Where
 from ._output import CONTENT, LINES, MODEL, NOTHING, TEXT, UNCHECKED, Output
 from ._problems import Invalid, merge, message
-from ._result_json import json_checker
+from ._result_json import digits, json_checker, json_text
 from ._schema import copied, render_output
 from ._tool import Tool, resolved
 
@@ -64,9 +65,10 @@ def output_schema(tool: Tool[..., Any]) -> dict[str, Any] | None:
 def _text(tool: str, output: Output, value: object) -> ToolResult:
     if value is None and output.kind == TEXT:
         return ToolResult((), "", None)
-    if not isinstance(value, str):
+    text = text_of(value)
+    if text is None:
         _refused(tool, f"its return annotation is str, and it returned {_kind(value)}")
-    return ToolResult((Text(str.__str__(value)),), str.__str__(value), None)
+    return ToolResult((Text(text),), text, None)
 
 
 def _lines(tool: str, output: Output, value: object) -> ToolResult:  # noqa: ARG001
@@ -81,12 +83,9 @@ def _lines(tool: str, output: Output, value: object) -> ToolResult:  # noqa: ARG
 
 def _lines_of(value: object) -> list[str] | None:
     """The plain text of each line of a list or tuple of `str`; None for anything else."""
-    if not isinstance(value, (list, tuple)):
-        return None
-    items: list[object] = list(typing.cast("list[object]", value))
-    if not all(isinstance(line, str) for line in items):
-        return None
-    return [str.__str__(typing.cast("str", line)) for line in items]
+    items = items_of(value)
+    lines = [] if items is None else [text_of(line) for line in items]
+    return None if items is None or None in lines else typing.cast("list[str]", lines)
 
 
 def _nothing(tool: str, output: Output, value: object) -> ToolResult:  # noqa: ARG001
@@ -99,25 +98,39 @@ def _unchecked(tool: str, output: Output, value: object) -> ToolResult:  # noqa:
     """A `str` as is, a list of `str` as lines, another JSON value as JSON, else `str()`."""
     if value is None:
         text = ""
-    elif isinstance(value, str):
-        text = str.__str__(value)
+    elif (plain := text_of(value)) is not None:
+        text = plain
     elif (lines := _lines_of(value)) is not None:
         text = "\n".join(lines)
     else:
-        try:
-            text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-        except (TypeError, ValueError, RecursionError):
-            text = str(value)
+        text = _shown(tool, value)
     return ToolResult((Text(text),) if text else (), text, None)
+
+
+def _shown(tool: str, value: object) -> str:
+    """A value as compact JSON if it is one, else as `str()` writes it (an int whole)."""
+    try:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except Exception:  # noqa: BLE001, S110 - no JSON value (or one whose own code raises)
+        pass
+    kind = type_of(value)
+    if issubclass(kind, int) and kind is not bool:
+        return digits(int.__int__(typing.cast("int", value)))
+    try:
+        return str(value)
+    except Exception as exc:  # noqa: BLE001 - a RecursionError among them
+        _refused(tool, f"it returned {_kind(value)}, no JSON value, and str() of it raised {exc!r}")
 
 
 def _content(tool: str, output: Output, value: object) -> ToolResult:  # noqa: ARG001
     """The blocks a tool returned, a `str` among them as text; each checked."""
-    listed = isinstance(value, (list, tuple))
-    blocks: list[object] = list(typing.cast("list[object]", value)) if listed else [value]
+    items = items_of(value)
+    listed = items is not None
+    blocks: list[object] = [value] if items is None else list(items)
     made: list[Content] = []
     for index, sent in enumerate(blocks):
-        block = Text(str.__str__(sent)) if isinstance(sent, str) else sent
+        text = text_of(sent)
+        block = sent if text is None else Text(text)
         why = _unsound(block)
         if why is not None:
             _refused(tool, f"{f'[{index}]' if listed else 'its result'} {why}")
@@ -128,7 +141,7 @@ def _content(tool: str, output: Output, value: object) -> ToolResult:  # noqa: A
 
 def _unsound(block: object) -> str | None:  # noqa: PLR0911 - one answer per kind of block
     """Why a content block cannot be sent, or None."""
-    if not isinstance(block, BLOCKS):
+    if not issubclass(type_of(block), BLOCKS):
         return f"is {_kind(block)}, not a content block (Text, Image, Audio, Resource or str)"
     if isinstance(block, Text):
         return None if isinstance(block.text, str) else "is a Text whose text is no str"
@@ -155,7 +168,7 @@ def _model(tool: str, output: Output, value: object) -> ToolResult:
         found = merge(None, "result", sent) if output.wrapped else sent
         _refused(tool, f"its return annotation refuses what it returned: {message(found)}")
     structured: dict[str, Any] = {"result": sent} if output.wrapped else sent
-    text = json.dumps(structured, separators=(",", ":"), ensure_ascii=False)
+    text = json_text(structured)
     return ToolResult((Text(text),), text, structured)
 
 

@@ -16,6 +16,7 @@ import pytest
 from annotated_types import Ge, MaxLen
 from full_schema import node_schema
 from helpers import Color
+from hostile_values import LyingDict, LyingInt, LyingList, LyingTuple, hostile_class
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_differential import any_type, values
@@ -483,3 +484,84 @@ def test_every_result_tool_result_accepts_is_valid_against_the_output_schema(dat
         except TypeError:
             continue
         jsonschema.validate(result.structured, schema)
+
+
+# --- tool_result raises the host's TypeError, and nothing else ----------------------------------
+
+HUGE = 10**5000
+
+
+def _nested(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _cyclic() -> list[Any]:
+    value: list[Any] = []
+    value.append(value)
+    return value
+
+
+@dataclasses.dataclass
+class Half:
+    a: int
+    b: int = dataclasses.field(init=False)
+
+
+def test_an_int_past_the_digits_python_writes_is_sent_whole():
+    result = tool_result(returning(int), HUGE)
+    assert result.structured == {"result": HUGE}
+    assert result.text == '{"result":1' + "0" * 5000 + "}"
+    assert tool_result(returning(list[int]), [-HUGE]).text == '{"result":[-1' + "0" * 5000 + "]}"
+    unchecked = tool_result(returning(Any), HUGE)
+    assert (unchecked.text, unchecked.structured) == ("1" + "0" * 5000, None)
+
+
+@pytest.mark.parametrize(
+    ("annotation", "value", "structured"),
+    [
+        (Half, Half(1), {"a": 1}),
+        (dict[str, int], LyingDict({"a": 1}), {"a": 1}),
+        (list[int], LyingList([2, 1]), {"result": [2, 1]}),
+        (set[int], {LyingInt(2), LyingInt(1)}, {"result": [1, 2]}),
+        (list[str | int], LyingTuple(("a", 1)), {"result": ["a", 1]}),
+    ],
+)
+def test_a_value_whose_own_code_raises_is_read_through_its_base_class(
+    annotation, value, structured
+):
+    assert tool_result(returning(annotation), value).structured == structured
+
+
+def test_lines_are_read_through_their_base_class():
+    assert tool_result(returning(list[str]), LyingList(["a", "b"])).text == "a\nb"
+
+
+HOSTILE: dict[str, Any] = {
+    "deep": lambda: _nested(10**5),
+    "cyclic": _cyclic,
+    "class-raises": hostile_class("__class__", "__repr__", "__str__"),
+    "lying-dict": lambda: LyingDict({"a": _nested(10**5)}),
+    "unsortable-set": lambda: {LyingInt(1), "a"},
+}
+"""Values no return annotation takes, made in each test (pytest's own `isinstance` would raise)."""
+
+
+@pytest.mark.parametrize(
+    "annotation", [int, str, list[str], None, list[int], Line, Half, list[Content | str], Image]
+)
+@pytest.mark.parametrize("value", HOSTILE)
+def test_any_other_value_is_the_hosts_type_error_naming_the_tool(annotation, value):
+    with pytest.raises(TypeError, match=r"^tool 'give': "):
+        tool_result(returning(annotation), HOSTILE[value]())
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_an_unchecked_result_is_its_str_or_the_hosts_type_error(value):
+    if value == "cyclic":
+        assert tool_result(returning(Any), HOSTILE[value]()).text == "[[...]]"
+    else:
+        with pytest.raises(TypeError, match=r"^tool 'give': "):
+            tool_result(returning(Any), HOSTILE[value]())
