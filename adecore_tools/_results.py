@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from ._checks import items_of, text_of, type_of
-from ._content import BLOCKS, Audio, Content, Image, Resource, Text, ToolResult
+from ._content import Content, Text, ToolResult
 from ._declare import Where
 from ._output import CONTENT, LINES, MODEL, NOTHING, TEXT, UNCHECKED, Output
 from ._problems import Invalid, merge, message
@@ -122,38 +122,25 @@ def _shown(tool: str, value: object) -> str:
         _refused(tool, f"it returned {_kind(value)}, no JSON value, and str() of it raised {exc!r}")
 
 
-def _content(tool: str, output: Output, value: object) -> ToolResult:  # noqa: ARG001
-    """The blocks a tool returned, a `str` among them as text; each checked."""
-    items = items_of(value)
-    listed = items is not None
-    blocks: list[object] = [value] if items is None else list(items)
+def _content(tool: str, output: Output, value: object) -> ToolResult:
+    """The blocks a tool returned, a `str` among them as text, each of a class it is annotated."""
+    items = items_of(value) if output.listed else (value,)
+    if items is None:
+        _refused(
+            tool,
+            f"its return annotation is a list of content blocks, and it returned {_kind(value)}",
+        )
     made: list[Content] = []
-    for index, sent in enumerate(blocks):
-        text = text_of(sent)
-        block = sent if text is None else Text(text)
-        why = _unsound(block)
-        if why is not None:
-            _refused(tool, f"{f'[{index}]' if listed else 'its result'} {why}")
-        made.append(typing.cast("Content", block))
+    for index, sent in enumerate(items):
+        text = text_of(sent) if str in output.blocks else None
+        if text is None and not issubclass(type_of(sent), output.blocks):
+            names = [block.__name__ for block in output.blocks]
+            taken = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
+            where = f"[{index}]" if output.listed else "its result"
+            _refused(tool, f"{where} is {_kind(sent)}, not {taken}")
+        made.append(Text(text) if text is not None else typing.cast("Content", sent))
     text = "\n".join(block.text for block in made if isinstance(block, Text))
     return ToolResult(tuple(made), text, None)
-
-
-def _unsound(block: object) -> str | None:  # noqa: PLR0911 - one answer per kind of block
-    """Why a content block cannot be sent, or None."""
-    if not issubclass(type_of(block), BLOCKS):
-        return f"is {_kind(block)}, not a content block (Text, Image, Audio, Resource or str)"
-    if isinstance(block, Text):
-        return None if isinstance(block.text, str) else "is a Text whose text is no str"
-    if isinstance(block, (Image, Audio)):
-        if not isinstance(block.data, bytes):
-            return f"is an {type(block).__name__} whose data is {_kind(block.data)}, not bytes"
-        return None if isinstance(block.mime_type, str) else "has a MIME type that is no str"
-    if isinstance(block, Resource) and (block.text is None) == (block.blob is None):
-        return "is a Resource with both or neither of text and blob; give one"
-    if isinstance(block, Resource) and block.blob is not None and not isinstance(block.blob, bytes):
-        return "is a Resource whose blob is not bytes"
-    return None
 
 
 def _model(tool: str, output: Output, value: object) -> ToolResult:

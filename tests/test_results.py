@@ -16,7 +16,7 @@ import pytest
 from annotated_types import Ge, MaxLen
 from full_schema import node_schema
 from helpers import Color
-from hostile_values import LyingDict, LyingInt, LyingList, LyingTuple, hostile_class
+from hostile_values import LyingDict, LyingInt, LyingList, LyingStr, LyingTuple, hostile_class
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_differential import any_type, values
@@ -300,19 +300,51 @@ def test_content_blocks_come_as_they_are_and_a_str_among_them_as_text():
 
 
 @pytest.mark.parametrize(
-    ("value", "why"),
+    ("annotation", "value", "why"),
     [
-        ([Text("a"), 5], r"\[1\] is a int, not a content block"),
-        (Image("not bytes", "image/png"), "its result is an Image whose data is a str, not bytes"),
-        ([Audio(b"x", 5)], r"\[0\] has a MIME type that is no str"),
-        (Resource("file:///x", text="a", blob=b"b"), "its result is a Resource with both or"),
-        ([Resource("file:///x")], r"\[0\] is a Resource with both or neither"),
-        ({"text": "a"}, "its result is a dict, not a content block"),
+        (list[Content | str], [Text("a"), 5], r"\[1\] is a int, not Text, Image, Audio, Resource"),
+        (list[Content | str], {"text": "a"}, "its return annotation is a list of content blocks"),
+        (list[Content], ["a"], r"\[0\] is a str, not Text, Image, Audio or Resource$"),
+        (Content, {"text": "a"}, "its result is a dict, not Text, Image, Audio or Resource$"),
+        (Content, [Text("a")], "its result is a list, not Text, Image, Audio or Resource$"),
+        (Image, Audio(b"RIFF", "audio/wav"), "its result is a Audio, not Image$"),
+        (Image, Text("a"), "its result is a Text, not Image$"),
+        (Image, "a", "its result is a str, not Image$"),
+        (Image | str, Text("a"), "its result is a Text, not Image or str$"),
+        (
+            list[Image],
+            Image(b"x", "image/png"),
+            "its return annotation is a list of content blocks",
+        ),
     ],
 )
-def test_a_block_of_the_wrong_kind_is_the_hosts_type_error_naming_the_tool(value, why):
+def test_a_block_of_the_wrong_kind_is_the_hosts_type_error_naming_the_tool(annotation, value, why):
     with pytest.raises(TypeError, match=f"^tool 'give': {why}"):
-        tool_result(returning(list[Content | str]), value)
+        tool_result(returning(annotation), value)
+
+
+@pytest.mark.parametrize(
+    ("make", "why"),
+    [
+        (lambda: Text(5), "Text's text is a str, got a int"),
+        (lambda: Image("not bytes", "image/png"), "Image's data is bytes, got a str"),
+        (lambda: Audio(b"x", 5), "Audio's mime_type is a str, got a int"),
+        (lambda: Resource(None, text="a"), "Resource's uri is a str, got None"),
+        (lambda: Resource("file:///x", text=5), "Resource's text is a str or None, got a int"),
+        (lambda: Resource("file:///x", blob="b"), "Resource's blob is bytes or None, got a str"),
+        (lambda: Resource("u", text="a", mime_type=5), "Resource's mime_type is a str or None"),
+        (lambda: Resource("file:///x", text="a", blob=b"b"), "Resource holds its text or its blob"),
+        (lambda: Resource("file:///x"), "Resource holds its text or its blob"),
+    ],
+)
+def test_a_block_is_checked_where_it_is_made(make, why):
+    with pytest.raises(TypeError, match=f"^{why}"):
+        make()
+
+
+def test_a_block_takes_text_and_bytes_of_subclasses_as_plain_values():
+    assert type(Text(LyingStr("a")).text) is str
+    assert Resource(LyingStr("u"), text=LyingStr("t")) == Resource("u", text="t")
 
 
 def test_content_blocks_are_values():
