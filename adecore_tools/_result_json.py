@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import sys
 import typing
 from collections.abc import Callable
@@ -52,7 +53,7 @@ from ._fields import (
 from ._problems import Invalid, Problem, add, merge, mismatch
 from ._show import show
 
-__all__ = ["digits", "json_checker", "json_text"]
+__all__ = ["digits", "json_checker", "json_text", "readable"]
 
 
 def json_checker(node: Node) -> Checker:
@@ -61,7 +62,46 @@ def json_checker(node: Node) -> Checker:
 
 
 def _scalar(node: Scalar) -> Checker:
-    return SCALARS[node.kind]
+    check = SCALARS[node.kind]
+    if node.kind is not str:
+        return check
+
+    def text(value: Any) -> Any:
+        sent = check(value)
+        return sent if isinstance(sent, Invalid) else readable(sent)
+
+    return text
+
+
+def _record(node: Record) -> Checker:
+    """A mapping with string keys, as a dict; its keys readable, as its texts are."""
+    check = record(json_checker(node.values))
+
+    def sent(value: Any) -> Any:
+        out = check(value)
+        if isinstance(out, Invalid) or all(key.isascii() for key in out):
+            return out
+        return {readable(key): item for key, item in out.items()}
+
+    return sent
+
+
+def readable(text: str) -> str:
+    """Text as UTF-8 can carry it: each surrogate (lone, as no UTF-8 text has one) as U+FFFD.
+
+    `os.listdir` gives such text for a name that is no UTF-8 (`surrogateescape`), and an MCP
+    transport fails the whole answer on it. The same object when nothing is replaced.
+    """
+    if text.isascii():
+        return text
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return _SURROGATES.sub("\ufffd", text)
+    return text
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 def _choice(node: Choice) -> Checker:
@@ -198,7 +238,7 @@ _CHECKERS: dict[type, Callable[[Any], Checker]] = {
     Nullable: lambda node: nullable(json_checker(node.inner)),
     Constrained: _constrained,
     Array: _array,
-    Record: lambda node: record(json_checker(node.values)),
+    Record: _record,
     Union: lambda node: union(
         tuple(map(json_checker, node.branches)),
         expected(node),

@@ -9,6 +9,7 @@ never a refusal, which would tell the model to fix what it got right.
 from __future__ import annotations
 
 import json
+import operator
 import typing
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -18,7 +19,7 @@ from ._content import Content, Text, ToolResult
 from ._declare import Where
 from ._output import CONTENT, LINES, MODEL, NOTHING, TEXT, UNCHECKED, Output
 from ._problems import Invalid, merge, message
-from ._result_json import digits, json_checker, json_text
+from ._result_json import digits, json_checker, json_text, readable
 from ._schema import copied, render_output
 from ._tool import Tool, resolved
 
@@ -35,6 +36,23 @@ def tool_result(tool: Tool[..., Any], value: object) -> ToolResult:
         raise TypeError(msg)
     output = resolved(tool).output
     return _RESULTS[output.kind](tool.name, output, value)
+
+
+def _result(blocks: tuple[Content, ...], structured: dict[str, Any] | None = None) -> ToolResult:
+    """A result of these blocks, each text in it readable as UTF-8 (see `readable`)."""
+    blocks = tuple(map(_readable, blocks))
+    text = "\n".join(block.text for block in blocks if type(block) is Text)
+    return ToolResult(blocks, text, structured)
+
+
+def _readable(block: Content) -> Content:
+    """A block whose texts (its text, a resource's URI, a MIME type) UTF-8 can all carry."""
+    remake, values = block.__reduce__()  # its class (or maker) and values, in order
+    kept = [readable(value) if type(value) is str else value for value in values]
+    if all(map(operator.is_, kept, values)):
+        return block
+    made: Content = remake(*kept)
+    return made
 
 
 def tool_output_schema(tool: Tool[..., Any]) -> dict[str, Any] | None:
@@ -64,21 +82,21 @@ def output_schema(tool: Tool[..., Any]) -> dict[str, Any] | None:
 
 def _text(tool: str, output: Output, value: object) -> ToolResult:
     if value is None and output.kind == TEXT:
-        return ToolResult((), "", None)
+        return _result(())
     text = text_of(value)
     if text is None:
         _refused(tool, f"its return annotation is str, and it returned {_kind(value)}")
-    return ToolResult((Text(text),), text, None)
+    return _result((Text(text),))
 
 
 def _lines(tool: str, output: Output, value: object) -> ToolResult:  # noqa: ARG001
     if value is None:
-        return ToolResult((), "", None)
+        return _result(())
     lines = _lines_of(value)
     if lines is None:
         _refused(tool, f"its return annotation is list[str], and it returned {_kind(value)}")
     text = "\n".join(lines)
-    return ToolResult((Text(text),), text, None)
+    return _result((Text(text),))
 
 
 def _lines_of(value: object) -> list[str] | None:
@@ -91,7 +109,7 @@ def _lines_of(value: object) -> list[str] | None:
 def _nothing(tool: str, output: Output, value: object) -> ToolResult:  # noqa: ARG001
     if value is not None:
         _refused(tool, f"its return annotation is None, and it returned {_kind(value)}")
-    return ToolResult((), "", None)
+    return _result(())
 
 
 def _unchecked(tool: str, output: Output, value: object) -> ToolResult:  # noqa: ARG001
@@ -104,7 +122,7 @@ def _unchecked(tool: str, output: Output, value: object) -> ToolResult:  # noqa:
         text = "\n".join(lines)
     else:
         text = _shown(tool, value)
-    return ToolResult((Text(text),) if text else (), text, None)
+    return _result((Text(text),) if text else ())
 
 
 def _shown(tool: str, value: object) -> str:
@@ -139,8 +157,7 @@ def _content(tool: str, output: Output, value: object) -> ToolResult:
             where = f"[{index}]" if output.listed else "its result"
             _refused(tool, f"{where} is {_kind(sent)}, not {taken}")
         made.append(Text(text) if text is not None else typing.cast("Content", sent))
-    text = "\n".join(block.text for block in made if isinstance(block, Text))
-    return ToolResult(tuple(made), text, None)
+    return _result(tuple(made))
 
 
 def _model(tool: str, output: Output, value: object) -> ToolResult:
@@ -156,7 +173,7 @@ def _model(tool: str, output: Output, value: object) -> ToolResult:
         _refused(tool, f"its return annotation refuses what it returned: {message(found)}")
     structured: dict[str, Any] = {"result": sent} if output.wrapped else sent
     text = json_text(structured)
-    return ToolResult((Text(text),), text, structured)
+    return _result((Text(text),), structured)
 
 
 def _kind(value: object) -> str:

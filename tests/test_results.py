@@ -597,3 +597,40 @@ def test_an_unchecked_result_is_its_str_or_the_hosts_type_error(value):
     else:
         with pytest.raises(TypeError, match=r"^tool 'give': "):
             tool_result(returning(Any), HOSTILE[value]())
+
+
+# --- every text of a result is readable as UTF-8 ------------------------------------------------
+
+NAME = b"report-\xff.txt".decode("utf-8", "surrogateescape")
+READABLE = "report-\ufffd.txt"
+
+
+@pytest.mark.parametrize(
+    ("annotation", "value", "text", "structured"),
+    [
+        (str, NAME, READABLE, None),
+        (list[str], [NAME, "b"], f"{READABLE}\nb", None),
+        (Any, [NAME, "\ud83d\ude00"], f"{READABLE}\n\ufffd\ufffd", None),
+        (Any, {"name": NAME}, f'{{"name":"{READABLE}"}}', None),
+        (dict[str, int], {NAME: 5}, f'{{"{READABLE}":5}}', {READABLE: 5}),
+        (list[str], ("é", NAME), f"é\n{READABLE}", None),
+        (Line, {"label": NAME, "amount": 1}, None, {"label": READABLE, "amount": 1}),
+    ],
+)
+def test_a_lone_surrogate_in_a_result_is_replaced(annotation, value, text, structured):
+    result = tool_result(returning(annotation), value)
+    assert result.structured == structured
+    if text is not None:
+        assert result.text == text
+    result.text.encode()
+
+
+def test_a_lone_surrogate_in_a_content_block_is_replaced():
+    blocks = [NAME, Resource(f"file:///{NAME}", text=NAME, mime_type="text/plain")]
+    result = tool_result(returning(list[Content | str]), blocks)
+    assert result.content == (
+        Text(READABLE),
+        Resource(f"file:///{READABLE}", text=READABLE, mime_type="text/plain"),
+    )
+    png = Image(b"x", "image/png")
+    assert tool_result(returning(Image), png).content[0] is png
