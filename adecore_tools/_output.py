@@ -85,7 +85,9 @@ def read_output(fn: Any, tool: str, *, final: bool) -> Output:  # noqa: PLR0911
         raise
     except Exception:  # noqa: BLE001 - it fails to evaluate: a type checker's, not ours
         return Output(UNCHECKED)
-    if hint is inspect.Signature.empty or any(hint is anything for anything in (Any, te.Any)):
+    if hint is inspect.Signature.empty or any(
+        hint is anything for anything in (Any, te.Any, object)
+    ):
         return Output(UNCHECKED)
     if hint is None or hint is type(None):
         return Output(NOTHING)

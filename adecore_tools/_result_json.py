@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import re
 import sys
 import typing
@@ -22,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ._checks import (
+    NO_VALUE,
     SCALARS,
     Checker,
     entries_of,
@@ -35,6 +37,7 @@ from ._checks import (
 from ._compile import checker, missing
 from ._expected import expected
 from ._fields import (
+    Anything,
     Array,
     Choice,
     Constrained,
@@ -47,11 +50,12 @@ from ._fields import (
     Union,
     bare,
     core,
+    holds_none,
     layers,
     made_by,
 )
-from ._problems import Invalid, Problem, add, merge, mismatch
-from ._show import show
+from ._problems import Invalid, Key, Problem, Step, add, merge, mismatch
+from ._show import is_mapping, show
 
 __all__ = ["digits", "json_checker", "json_text", "readable"]
 
@@ -186,7 +190,7 @@ def _object(node: Object) -> Checker:
 
 def _always(f: Field) -> bool:
     """Whether a field is always in an object sent: it must be given, and never as `None`."""
-    return f.required and not isinstance(f.type, Nullable)
+    return f.required and not holds_none(f.type)
 
 
 def _attributes(value: object, names: tuple[str, ...]) -> list[tuple[str, Any]] | Invalid:
@@ -232,7 +236,74 @@ def _constrained(node: Constrained) -> Checker:
     return check
 
 
+DEEPEST = 100
+"""How many levels of arrays and objects a part annotated `Any` may hold (a cycle holds more)."""
+
+
+def _anything(value: Any) -> Any:
+    """Any JSON value, copied, its texts readable; read in a loop, not a recursion.
+
+    JSON values are arrays (lists, tuples), objects with string keys, strings, finite numbers,
+    booleans and null.
+    """
+    root: list[Any] = [None]
+    todo: list[tuple[Any, Any, Any, tuple[Step, ...]]] = [(value, root, 0, ())]
+    while todo:
+        value, into, place, path = todo.pop()
+        sent = _leaf(value)
+        if sent is NO_VALUE:
+            parts = _parts(value, deep=len(path) >= DEEPEST)
+            if isinstance(parts, str):
+                return add(None, Problem(path, parts))
+            sent, steps = parts
+            todo += ((item, sent, key, (*path, step)) for key, step, item in steps)
+        into[place] = sent
+    return root[0]
+
+
+def _leaf(value: object) -> object:
+    """A string, finite number, boolean or null as JSON; `NO_VALUE` for anything else."""
+    kind = type_of(value)
+    if value is None or kind is bool:
+        return value
+    if issubclass(kind, str):
+        return readable(str.__str__(typing.cast("str", value)))
+    if issubclass(kind, int):
+        return int.__int__(typing.cast("int", value))
+    if issubclass(kind, float) and math.isfinite(
+        number := float.__float__(typing.cast("float", value))
+    ):
+        return number
+    return NO_VALUE
+
+
+Parts = tuple[Any, list[tuple[Any, "Step", object]]]
+
+
+def _parts(value: object, *, deep: bool) -> Parts | str:
+    """An array or object made empty, and where each item goes in it; else why it is none."""
+    read = _items(value)
+    kind = type_of(value)
+    mapping = issubclass(kind, dict) or is_mapping(kind)
+    if deep and (mapping or read is not None):
+        return f"nested more than {DEEPEST} levels deep, or cyclic"
+    if read is not None and not read[1]:
+        items = read[0]
+        return [None] * len(items), [(i, i, item) for i, item in enumerate(items)]
+    entries = entries_of(value) if mapping else None
+    if entries is None or isinstance(entries, Invalid):
+        return f"expected a JSON value, got {show(value)}"
+    steps: list[tuple[Any, Step, object]] = []
+    for key, item in entries:
+        name = text_of(key)
+        if name is None:
+            return f"expected string keys, got {show(key)}"
+        steps.append((readable(name), Key(name), item))
+    return {}, steps
+
+
 _CHECKERS: dict[type, Callable[[Any], Checker]] = {
+    Anything: lambda _node: _anything,
     Scalar: _scalar,
     Choice: _choice,
     Nullable: lambda node: nullable(json_checker(node.inner)),

@@ -24,6 +24,7 @@ from typing import Any
 from ._declare import Where
 from ._fields import (
     MISSING,
+    Anything,
     Array,
     Bound,
     Choice,
@@ -37,6 +38,7 @@ from ._fields import (
     Union,
     bare,
     core,
+    holds_none,
 )
 from ._frozen import Frozen
 from ._show import declared
@@ -243,12 +245,15 @@ _OUTPUT = Profile(nulls="type")
 
 
 class _Outputs(_Renderer):
-    """The renderer of output schemas: every union branch, and null wherever it may be sent."""
+    """The renderer of output schemas: every union branch, null wherever it may be sent.
+
+    An `Any` part is listed with no type: it may hold any JSON value.
+    """
 
     __slots__ = ()
 
     def required(self, f: Field) -> bool:
-        return f.required and not isinstance(f.type, Nullable)  # a field holding None is left out
+        return f.required and not holds_none(f.type)  # a field holding None is left out
 
     def field(self, f: Field, where: Where) -> dict[str, Any]:
         return self.node(bare(f.type), f.description, where)  # never null: left out instead
@@ -262,6 +267,8 @@ class _Outputs(_Renderer):
         nullable: bool = False,
         words: list[str] | None = None,
     ) -> dict[str, Any]:
+        if isinstance(node, Anything):  # any JSON value: no type to list
+            return {"description": description} if description else {}
         if not isinstance(node, Union):
             return super().node(node, description, where, nullable=nullable, words=words)
         branches = [self.node(branch, None, where) for branch in node.branches]
@@ -279,7 +286,7 @@ def _joined(description: str | None, words: list[str]) -> str:
     return " ".join(filter(None, [description, *words]))
 
 
-def _json_type(node: Scalar | Array | Record) -> str:
+def _json_type(node: Node) -> str:
     if isinstance(node, Scalar):
         return _TYPES[node.kind]
     return "array" if isinstance(node, Array) else "object"

@@ -9,7 +9,7 @@ import textwrap
 import types
 import uuid
 from collections.abc import Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Optional
 
 import jsonschema
 import pytest
@@ -120,7 +120,18 @@ def test_an_output_model_has_an_mcp_schema_wrapped_when_its_root_is_no_object(an
 
 @pytest.mark.parametrize(
     "annotation",
-    [list[str], Sequence[str], str, None, ..., Any, str | None, Content, list[Content | str]],
+    [
+        list[str],
+        Sequence[str],
+        str,
+        None,
+        ...,
+        Any,
+        object,
+        str | None,
+        Content,
+        list[Content | str],
+    ],
 )
 def test_text_lines_nothing_unchecked_and_content_have_no_output_model(annotation):
     t = returning(annotation)
@@ -131,8 +142,7 @@ def test_text_lines_nothing_unchecked_and_content_have_no_output_model(annotatio
 @pytest.mark.parametrize(
     ("annotation", "message"),
     [
-        (object, "the return type of tool 'give': type object has no one JSON type"),
-        (dict[str, Any], "'{}' in the return type of tool 'give': type Any has no one JSON type"),
+        (bytes | None, "the return type of tool 'give': type bytes has no one JSON type"),
         (tuple[int, str], "the return type of tool 'give': a fixed-length tuple cannot be"),
         (bytes, "the return type of tool 'give': type bytes has no one JSON type"),
     ],
@@ -223,7 +233,7 @@ def test_text_lines_and_nothing():
         (float("nan"), "nan"),
     ],
 )
-@pytest.mark.parametrize("annotation", [..., Any])
+@pytest.mark.parametrize("annotation", [..., Any, object])
 def test_an_unchecked_result_is_text_lines_json_or_str(annotation, value, text):
     result = tool_result(returning(annotation), value)
     assert (result.text, result.structured) == (text, None)
@@ -488,7 +498,9 @@ def test_a_nullable_part_and_a_union_are_listed_whole():
 
 
 class Maybe(TypedDict):
-    must: Required[int | None]
+    # not `int | None`: typing caches `Required[...]` by equal arguments, and the declaration
+    # tests read `Required[Optional[int]]` back as written
+    must: Required[Optional[int]]  # noqa: UP045
     could: NotRequired[int]
 
 
@@ -634,3 +646,78 @@ def test_a_lone_surrogate_in_a_content_block_is_replaced():
     )
     png = Image(b"x", "image/png")
     assert tool_result(returning(Image), png).content[0] is png
+
+
+# --- Any inside a return annotation -------------------------------------------------------------
+
+
+class Blob(TypedDict):
+    name: str
+    data: Any
+
+
+@pytest.mark.parametrize(
+    ("annotation", "value", "structured", "schema"),
+    [
+        (
+            dict[str, Any],
+            {"a": [1, {"b": None}], "c": ("x", 2.5)},
+            {"a": [1, {"b": None}], "c": ["x", 2.5]},
+            {"type": "object"},
+        ),
+        (list[Any], (1, "a", None, [True]), {"result": [1, "a", None, [True]]}, None),
+        (tuple[Any, ...], (HUGE,), {"result": [HUGE]}, None),
+        (list[object], [{"k": NAME}], {"result": [{"k": READABLE}]}, None),
+        (Blob, {"name": "n", "data": None}, {"name": "n"}, None),
+        (Blob, {"name": "n", "data": {"x": [1]}}, {"name": "n", "data": {"x": [1]}}, None),
+    ],
+)
+def test_an_any_part_of_a_result_is_any_json_value(annotation, value, structured, schema):
+    t = returning(annotation)
+    result = tool_result(t, value)
+    assert result.structured == structured
+    listed = tool_output_schema(t)
+    if schema is not None:
+        assert listed == schema
+    jsonschema.validate(result.structured, listed)
+
+
+def test_an_any_part_is_listed_with_no_type():
+    assert tool_output_schema(returning(list[Any]))["properties"]["result"] == {
+        "type": "array",
+        "items": {},
+    }
+    assert tool_output_schema(returning(Blob)) == {
+        "type": "object",
+        "properties": {"name": {"type": "string"}, "data": {}},
+        "required": ["name"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        ([object()], r"\[0\]: expected a JSON value, got a value of type object"),
+        ([1, {"a": float("nan")}], r'\[1\]\["a"\]: expected a JSON value, got NaN'),
+        ([{1: "a"}], r"\[0\]: expected string keys, got 1"),
+        ([{"a", "b"}], r"\[0\]: expected a JSON value, got a value of type set"),
+        ([_cyclic()], r"\[0\]\[0\]\[0\].*: nested more than 100 levels deep, or cyclic"),
+        ([_nested(10**5)], "nested more than 100 levels deep, or cyclic"),
+        ([LyingDict({"a": 1}), hostile_class("__class__")()], r"\[1\]: expected a JSON value"),
+    ],
+)
+def test_an_any_part_that_is_no_json_value_is_the_hosts_type_error(value, why):
+    with pytest.raises(TypeError, match=f"^tool 'give': its return annotation refuses .*{why}"):
+        tool_result(returning(list[Any]), value)
+
+
+@pytest.mark.parametrize("annotation", [list[Any], dict[str, Any], tuple[Any, ...], Blob, object])
+def test_any_stays_a_type_error_for_an_input_after_a_return_type_read_it(annotation):
+    returning(annotation)
+
+    async def take(x: int) -> None:
+        """Take it."""
+
+    take.__annotations__ = {"x": annotation, "return": None}
+    with pytest.raises(TypeError, match=r"field 'x.*' of tool 'take'"):
+        tool("kit")(take)
