@@ -8,7 +8,9 @@ set's items sorted where they sort), and an object field holding `None` is left 
 
 The value is the host's, but it may hold anything: types are read with `type()`, containers
 through their base classes' own methods, and a value whose own code raises while it is read is
-a problem at its path, as a value of the wrong type is.
+a problem at its path, as a value of the wrong type is. A part annotated `Any` is any JSON
+value, walked in a loop to a bounded depth. Every text comes out readable as UTF-8 (`readable`),
+and an int of any size is written whole (`json_text`).
 """
 
 from __future__ import annotations

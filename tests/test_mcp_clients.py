@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -26,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from needs import TESTS, missing, missing_node
+from needs import PYTHONPATH, TESTS, missing, missing_node
 
 pytest.importorskip("mcp", reason=missing("mcp"))
 
@@ -41,8 +40,7 @@ SERVED = TESTS / "mcp_served.py"
 SERVER = StdioServerParameters(
     command=sys.executable,
     args=[str(SERVED)],
-    # the SDK starts a server with a few safe variables only: this one imports this checkout
-    env={"PYTHONPATH": os.environ["PYTHONPATH"]} if os.environ.get("PYTHONPATH") else None,
+    env=PYTHONPATH,
 )
 LISTING = json.loads(json.dumps(mcp_served.registry.mcp_tools()))
 TASK = {"title": "Write", "status": "open"}
