@@ -47,6 +47,8 @@ def _result(blocks: tuple[Content, ...], structured: dict[str, Any] | None = Non
 
 def _readable(block: Content) -> Content:
     """A block whose texts (its text, a resource's URI, a MIME type) UTF-8 can all carry."""
+    if type(block) is Text and block.text.isascii():  # most results: spare the general case
+        return block
     remake, values = block.__reduce__()  # its class (or maker) and values, in order
     kept = [readable(value) if type(value) is str else value for value in values]
     if all(map(operator.is_, kept, values)):
