@@ -5,6 +5,7 @@ themselves:
 
     python tests/mcp_served.py             # over stdio
     python tests/mcp_served.py --http      # streamable HTTP on 127.0.0.1, a free port
+    python tests/mcp_served.py --http --json   # the same, answering JSON rather than SSE
 
 Over HTTP it prints the server's URL on stdout once it is listening, then serves until killed;
 `listening(script)` starts such a script for a test and gives its URL.
@@ -47,6 +48,8 @@ PNG = b"\x89PNG\r\n\x1a\n not really a picture"
 WAV = b"RIFF\x00\x00\x00\x00WAVE not really a sound"
 BLOB = bytes(range(8))
 FAILURE = "disk on fire at /srv/private/notes.db"
+UNDECODABLE = b"report-\xff.txt".decode("utf-8", "surrogateescape")
+"""A file name as `os.listdir` gives one that is no UTF-8: it holds a lone surrogate."""
 
 
 @dataclass
@@ -96,6 +99,18 @@ async def snapshot() -> list[Content | str]:
         Resource("test://served/readme", text="Read me.", mime_type="text/plain"),
         Resource("test://served/blob", blob=BLOB, mime_type="application/octet-stream"),
     ]
+
+
+@tool("served")
+async def file_name() -> str:
+    """The name of a file, as the file system gave it."""
+    return UNDECODABLE
+
+
+@tool("served")
+async def file_sizes() -> dict[str, int]:
+    """The size of each file, by its name."""
+    return {UNDECODABLE: 5}
 
 
 @tool("served")
@@ -193,6 +208,8 @@ registry = create_tool_registry(
                 task_get,
                 count_words,
                 snapshot,
+                file_name,
+                file_sizes,
                 crash,
                 guarded,
                 chatty,
@@ -288,9 +305,11 @@ def main(argv: list[str] | None = None) -> None:
     """Serve over stdio, or over HTTP with `--http`."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--http", action="store_true", help="serve streamable HTTP on 127.0.0.1")
+    parser.add_argument("--json", action="store_true", help="over HTTP, answer JSON, not SSE")
     args = parser.parse_args(argv)
     if args.http:
-        serve_http(create_server().streamable_http_app(host="127.0.0.1"))
+        app = create_server().streamable_http_app(host="127.0.0.1", json_response=args.json)
+        serve_http(app)
     else:
         asyncio.run(_stdio())
 

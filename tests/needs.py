@@ -7,10 +7,18 @@ Python, so a test skips for a missing one only where pip cannot give it. The Nod
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
+
+PYTHONPATH = {"PYTHONPATH": os.environ["PYTHONPATH"]} if os.environ.get("PYTHONPATH") else {}
+"""What a server the MCP SDK starts over stdio needs to import the package these tests import.
+
+The SDK starts a server with a few safe variables only; a `PYTHONPATH` that puts a checkout first
+is passed on (an empty dict without one).
+"""
 
 PACKAGES = {
     "mcp": "mcp",

@@ -39,6 +39,7 @@ from .._model.field_info import unhonoured
 from .._model.memo import once
 from .._model.metadata import ToolCall, Transform, required_field, transform
 from .._model.nodes import (
+    Anything,
     Array,
     Bound,
     Choice,
@@ -69,6 +70,7 @@ _LITERALS = (typing.Literal, te.Literal)
 _ALIASES = (te.TypeAliasType, getattr(typing, "TypeAliasType", te.TypeAliasType))
 _NEW_TYPES = (typing.NewType, te.NewType)  # two classes on Python 3.10
 _SCALARS = {kind: Scalar(kind) for kind in (str, int, float, bool)}
+_ANYTHING = (typing.Any, te.Any, object)  # two `Any`s on Python 3.10
 
 
 def node_of(tp: Any, where: Where, seen: tuple[object, ...] = ()) -> Node:
@@ -79,10 +81,11 @@ def node_of(tp: Any, where: Where, seen: tuple[object, ...] = ()) -> Node:
     """
     if type(tp) is type and tp in _SCALARS:  # `str`, `int`, `float`, `bool`: no key to build
         return _SCALARS[tp]
-    return once(_NODES, (tp, _in_order(tp)), _new_node, tp, where, seen)
+    return once(_NODES, (tp, _in_order(tp), where.returned), _new_node, tp, where, seen)
 
 
-_NODES: dict[tuple[object, object], Node] = {}
+_NODES: dict[tuple[object, object, bool], Node] = {}
+"""Nodes by hint, apart for return types: `Any` is read in a return type alone."""
 
 
 _LITERAL_VALUES = frozenset((str, int, float, bool, type(None)))
@@ -129,13 +132,15 @@ def _held_types(value: object) -> tuple[type, ...]:
     return tuple(found)
 
 
-def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa: C901, PLR0911 - one per kind of node
+def _new_node(tp: Any, where: Where, seen: tuple[object, ...]) -> Node:  # noqa: C901, PLR0911, PLR0912 - one per kind of node
     origin: Any = te.get_origin(tp)
     alias = origin if isinstance(origin, _ALIASES) else tp  # `Pair[int]`: the alias is `Pair`
     if isinstance(alias, (*_ALIASES, *_NEW_TYPES)):
         if any(_again(tp, alias, earlier) for earlier in seen):
             raise where.error(TypeError, f"{type_name(alias)} refers to itself; {NO_CYCLES}")
         return node_of(alias_value(tp, alias, where), where, (*seen, tp))
+    if where.returned and any(tp is anything for anything in _ANYTHING):
+        return Anything()  # a part of a result, checked to be JSON; never an input
     args: tuple[Any, ...] = te.get_args(tp)
     if origin is te.Annotated:
         return _annotated(args[0], args[1:], where, seen)

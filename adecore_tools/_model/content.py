@@ -8,7 +8,8 @@ text, and the structured value of a tool with an output model.
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+import typing
+from typing import Any, NoReturn, TypeAlias
 
 from .frozen import Frozen
 from .refusals import ToolRefusal, refusal_body
@@ -17,13 +18,16 @@ __all__ = ["BLOCKS", "Audio", "Content", "Image", "Resource", "Text", "ToolResul
 
 
 class Text(Frozen):
-    """A text block."""
+    """A text block.
+
+    Every block checks its fields when it is made: a `TypeError` names the field.
+    """
 
     __slots__ = ("text",)
     text: str
 
     def __init__(self, text: str) -> None:
-        self._set(text)
+        self._set(_text(text, "Text's text"))
 
 
 class Image(Frozen):
@@ -34,7 +38,8 @@ class Image(Frozen):
     mime_type: str
 
     def __init__(self, data: bytes, mime_type: str) -> None:
-        self._set(data, mime_type)
+        name = type(self).__name__
+        self._set(_bytes(data, f"{name}'s data"), _text(mime_type, f"{name}'s mime_type"))
 
 
 class Audio(Frozen):
@@ -45,7 +50,8 @@ class Audio(Frozen):
     mime_type: str
 
     def __init__(self, data: bytes, mime_type: str) -> None:
-        self._set(data, mime_type)
+        name = type(self).__name__
+        self._set(_bytes(data, f"{name}'s data"), _text(mime_type, f"{name}'s mime_type"))
 
 
 class Resource(Frozen):
@@ -65,7 +71,15 @@ class Resource(Frozen):
         blob: bytes | None = None,
         mime_type: str | None = None,
     ) -> None:
-        self._set(uri, text, blob, mime_type)
+        if (text is None) == (blob is None):
+            msg = "Resource holds its text or its blob: give one of them, not both or neither"
+            raise TypeError(msg)
+        self._set(
+            _text(uri, "Resource's uri"),
+            _text(text, "Resource's text", optional=True),
+            _bytes(blob, "Resource's blob", optional=True),
+            _text(mime_type, "Resource's mime_type", optional=True),
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copy and pickle by keyword (all but the URI are keyword-only)."""
@@ -74,6 +88,27 @@ class Resource(Frozen):
 
 def _resource(uri: str, text: str | None, blob: bytes | None, mime_type: str | None) -> Resource:
     return Resource(uri, text=text, blob=blob, mime_type=mime_type)
+
+
+def _text(value: object, what: str, *, optional: bool = False) -> Any:
+    """A `str` field's value as plain text (a subclass's own methods never run on it again)."""
+    if value is None and optional:
+        return None
+    if not issubclass(type(value), str):
+        _refuse(what, "a str", value, optional=optional)
+    return str.__str__(typing.cast("str", value))
+
+
+def _bytes(value: object, what: str, *, optional: bool = False) -> Any:
+    if (value is None and optional) or issubclass(type(value), bytes):
+        return value
+    return _refuse(what, "bytes", value, optional=optional)
+
+
+def _refuse(what: str, kind: str, value: object, *, optional: bool) -> NoReturn:
+    got = "None" if value is None else f"a {type(value).__name__}"
+    msg = f"{what} is {kind}{' or None' if optional else ''}, got {got}"
+    raise TypeError(msg)
 
 
 Content: TypeAlias = Text | Image | Audio | Resource

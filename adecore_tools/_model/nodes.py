@@ -23,6 +23,7 @@ if typing.TYPE_CHECKING:
 
 __all__ = [
     "MISSING",
+    "Anything",
     "Array",
     "Bound",
     "Choice",
@@ -40,6 +41,7 @@ __all__ = [
     "description_within",
     "given",
     "hashable",
+    "holds_none",
     "layers",
     "made_by",
     "numeric",
@@ -211,7 +213,18 @@ class Constrained(Frozen):
         return tuple(bound.written for bound in self.bounds)
 
 
-Node: TypeAlias = "Scalar | Choice | Array | Record | Object | Union | Nullable | Constrained"
+class Anything(Frozen):
+    """`Any` inside a return annotation (`dict[str, Any]`): any JSON value. Never an input's."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self._set()
+
+
+Node: TypeAlias = (
+    "Scalar | Choice | Array | Record | Object | Union | Nullable | Constrained | Anything"
+)
 
 
 class Field(Frozen):
@@ -295,6 +308,11 @@ def core(node: Node) -> Node:
     while isinstance(node, (Nullable, Constrained)):
         node = node.inner
     return node
+
+
+def holds_none(node: Node) -> bool:
+    """Whether a type takes `None`: `X | None`, or `Any` in a return type."""
+    return isinstance(node, Nullable) or isinstance(core(node), Anything)
 
 
 def made_by(node: Node) -> Callable[[Any], Any] | None:

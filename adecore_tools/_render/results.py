@@ -8,21 +8,20 @@ never a refusal, which would tell the model to fix what it got right.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import json
+import operator
 import typing
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from .._check.compile import checker
+from .._check.blocks import items_of, text_of, type_of
 from .._declare.output import CONTENT, LINES, MODEL, NOTHING, TEXT, UNCHECKED, Output
 from .._host.tool import Tool, resolved
-from .._model.content import BLOCKS, Audio, Content, Image, Resource, Text, ToolResult
+from .._model.content import Content, Text, ToolResult
 from .._model.errors import Where
-from .._model.nodes import Array, Field, Node, Object, Record, Union, core
 from .._model.problems import Invalid, merge, message
-from .schema import PROFILES, copied, render
+from .result_json import digits, json_checker, json_text, readable
+from .schema import copied, render_output
 
 __all__ = ["output_schema", "tool_output_schema", "tool_result"]
 
@@ -37,6 +36,25 @@ def tool_result(tool: Tool[..., Any], value: object) -> ToolResult:
         raise TypeError(msg)
     output = resolved(tool).output
     return _RESULTS[output.kind](tool.name, output, value)
+
+
+def _result(blocks: tuple[Content, ...], structured: dict[str, Any] | None = None) -> ToolResult:
+    """A result of these blocks, each text in it readable as UTF-8 (see `readable`)."""
+    blocks = tuple(map(_readable, blocks))
+    text = "\n".join(block.text for block in blocks if type(block) is Text)
+    return ToolResult(blocks, text, structured)
+
+
+def _readable(block: Content) -> Content:
+    """A block whose texts (its text, a resource's URI, a MIME type) UTF-8 can all carry."""
+    if type(block) is Text and block.text.isascii():  # most results: spare the general case
+        return block
+    remake, values = block.__reduce__()  # its class (or maker) and values, in order
+    kept = [readable(value) if type(value) is str else value for value in values]
+    if all(map(operator.is_, kept, values)):
+        return block
+    made: Content = remake(*kept)
+    return made
 
 
 def tool_output_schema(tool: Tool[..., Any]) -> dict[str, Any] | None:
@@ -59,178 +77,105 @@ def output_schema(tool: Tool[..., Any]) -> dict[str, Any] | None:
     schema: dict[str, Any] | None = output.made.get("schema")
     if schema is None:
         where = Where(tool.name, returned=True)
-        result = Field("result", output.node, required=True)
-        wrapper = render((result,), PROFILES["mcp"], where)
-        schema = output.made.setdefault(
-            "schema", wrapper if output.wrapped else wrapper["properties"]["result"]
-        )
+        made = render_output(output.node, where, wrapped=output.wrapped)
+        schema = output.made.setdefault("schema", made)
     return schema
 
 
 def _text(tool: str, output: Output, value: object) -> ToolResult:
     if value is None and output.kind == TEXT:
-        return ToolResult((), "", None)
-    if not isinstance(value, str):
+        return _result(())
+    text = text_of(value)
+    if text is None:
         _refused(tool, f"its return annotation is str, and it returned {_kind(value)}")
-    return ToolResult((Text(str.__str__(value)),), str.__str__(value), None)
+    return _result((Text(text),))
 
 
 def _lines(tool: str, output: Output, value: object) -> ToolResult:  # noqa: ARG001
     if value is None:
-        return ToolResult((), "", None)
+        return _result(())
     lines = _lines_of(value)
     if lines is None:
         _refused(tool, f"its return annotation is list[str], and it returned {_kind(value)}")
     text = "\n".join(lines)
-    return ToolResult((Text(text),), text, None)
+    return _result((Text(text),))
 
 
 def _lines_of(value: object) -> list[str] | None:
     """The plain text of each line of a list or tuple of `str`; None for anything else."""
-    if not isinstance(value, (list, tuple)):
-        return None
-    items: list[object] = list(typing.cast("list[object]", value))
-    if not all(isinstance(line, str) for line in items):
-        return None
-    return [str.__str__(typing.cast("str", line)) for line in items]
+    items = items_of(value)
+    lines = [] if items is None else [text_of(line) for line in items]
+    return None if items is None or None in lines else typing.cast("list[str]", lines)
 
 
 def _nothing(tool: str, output: Output, value: object) -> ToolResult:  # noqa: ARG001
     if value is not None:
         _refused(tool, f"its return annotation is None, and it returned {_kind(value)}")
-    return ToolResult((), "", None)
+    return _result(())
 
 
 def _unchecked(tool: str, output: Output, value: object) -> ToolResult:  # noqa: ARG001
     """A `str` as is, a list of `str` as lines, another JSON value as JSON, else `str()`."""
     if value is None:
         text = ""
-    elif isinstance(value, str):
-        text = str.__str__(value)
+    elif (plain := text_of(value)) is not None:
+        text = plain
     elif (lines := _lines_of(value)) is not None:
         text = "\n".join(lines)
     else:
-        try:
-            text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-        except (TypeError, ValueError, RecursionError):
-            text = str(value)
-    return ToolResult((Text(text),) if text else (), text, None)
+        text = _shown(tool, value)
+    return _result((Text(text),) if text else ())
 
 
-def _content(tool: str, output: Output, value: object) -> ToolResult:  # noqa: ARG001
-    """The blocks a tool returned, a `str` among them as text; each checked."""
-    listed = isinstance(value, (list, tuple))
-    blocks: list[object] = list(typing.cast("list[object]", value)) if listed else [value]
+def _shown(tool: str, value: object) -> str:
+    """A value as compact JSON if it is one, else as `str()` writes it (an int whole)."""
+    try:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except Exception:  # noqa: BLE001, S110 - no JSON value (or one whose own code raises)
+        pass
+    kind = type_of(value)
+    if issubclass(kind, int) and kind is not bool:
+        return digits(int.__int__(typing.cast("int", value)))
+    try:
+        return str(value)
+    except Exception as exc:  # noqa: BLE001 - a RecursionError among them
+        _refused(tool, f"it returned {_kind(value)}, no JSON value, and str() of it raised {exc!r}")
+
+
+def _content(tool: str, output: Output, value: object) -> ToolResult:
+    """The blocks a tool returned, a `str` among them as text, each of a class it is annotated."""
+    items = items_of(value) if output.listed else (value,)
+    if items is None:
+        _refused(
+            tool,
+            f"its return annotation is a list of content blocks, and it returned {_kind(value)}",
+        )
     made: list[Content] = []
-    for index, sent in enumerate(blocks):
-        block = Text(str.__str__(sent)) if isinstance(sent, str) else sent
-        why = _unsound(block)
-        if why is not None:
-            _refused(tool, f"{f'[{index}]' if listed else 'its result'} {why}")
-        made.append(typing.cast("Content", block))
-    text = "\n".join(block.text for block in made if isinstance(block, Text))
-    return ToolResult(tuple(made), text, None)
-
-
-def _unsound(block: object) -> str | None:  # noqa: PLR0911 - one answer per kind of block
-    """Why a content block cannot be sent, or None."""
-    if not isinstance(block, BLOCKS):
-        return f"is {_kind(block)}, not a content block (Text, Image, Audio, Resource or str)"
-    if isinstance(block, Text):
-        return None if isinstance(block.text, str) else "is a Text whose text is no str"
-    if isinstance(block, (Image, Audio)):
-        if not isinstance(block.data, bytes):
-            return f"is an {type(block).__name__} whose data is {_kind(block.data)}, not bytes"
-        return None if isinstance(block.mime_type, str) else "has a MIME type that is no str"
-    if isinstance(block, Resource) and (block.text is None) == (block.blob is None):
-        return "is a Resource with both or neither of text and blob; give one"
-    if isinstance(block, Resource) and block.blob is not None and not isinstance(block.blob, bytes):
-        return "is a Resource whose blob is not bytes"
-    return None
+    for index, sent in enumerate(items):
+        text = text_of(sent) if str in output.blocks else None
+        if text is None and not issubclass(type_of(sent), output.blocks):
+            names = [block.__name__ for block in output.blocks]
+            taken = ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else names[0]
+            where = f"[{index}]" if output.listed else "its result"
+            _refused(tool, f"{where} is {_kind(sent)}, not {taken}")
+        made.append(Text(text) if text is not None else typing.cast("Content", sent))
+    return _result(tuple(made))
 
 
 def _model(tool: str, output: Output, value: object) -> ToolResult:
     """The value as JSON, checked against the output model; compact JSON its text."""
     node = output.node
     assert node is not None  # noqa: S101 - a MODEL output has its node
-    sent = _json(node, value)
-    check = output.made.get("checker")
+    check = output.made.get("json")
     if check is None:
-        check = output.made.setdefault("checker", checker(node))
-    found = check(sent)
-    if isinstance(found, Invalid):
-        found = merge(None, "result", found) if output.wrapped else found
+        check = output.made.setdefault("json", json_checker(node))
+    sent = check(value)
+    if isinstance(sent, Invalid):
+        found = merge(None, "result", sent) if output.wrapped else sent
         _refused(tool, f"its return annotation refuses what it returned: {message(found)}")
-    if sent is None and not output.wrapped:  # `X | None` of an object, given None
-        return ToolResult((), "", None)
-    structured: dict[str, Any] = {"result": sent} if output.wrapped else typing.cast("Any", sent)
-    text = json.dumps(structured, separators=(",", ":"), ensure_ascii=False)
-    return ToolResult((Text(text),), text, structured)
-
-
-def _json(node: Node, value: object) -> object:
-    """A value as the JSON a client receives, by its type: an object field holding None left out.
-
-    Dataclasses become objects, enum members their values, tuples and sets arrays.
-    """
-    if value is None:
-        return None
-    node = core(node)
-    if isinstance(node, Object):
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            value = {f.name: getattr(value, f.name, None) for f in node.fields}
-        if _is(value, dict):
-            types = {f.name: f.type for f in node.fields}
-            return {
-                key: _json(types[key], item) if key in types else _plain(item)
-                for key, item in _pairs(value)
-                if item is not None or key not in types
-            }
-    if isinstance(node, Record) and _is(value, dict):
-        return {key: _json(node.values, item) for key, item in _pairs(value)}
-    if isinstance(node, Array) and _is(value, _ARRAYS):
-        return [_json(node.items, item) for item in _ordered(value)]
-    if isinstance(node, Union):
-        return _plain(value)
-    return _plain(value)
-
-
-def _plain(value: object) -> object:
-    """A value as JSON, with no type to go by."""
-    if isinstance(value, enum.Enum):
-        return _plain(value.value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = dataclasses.fields(value)
-        items = ((f.name, getattr(value, f.name)) for f in fields)
-        return {name: _plain(item) for name, item in items if item is not None}
-    if _is(value, dict):
-        return {key: _plain(item) for key, item in _pairs(value)}
-    if _is(value, _ARRAYS):
-        return [_plain(item) for item in _ordered(value)]
-    return value
-
-
-_ARRAYS = (list, tuple, set, frozenset)
-
-
-def _is(value: object, kinds: type | tuple[type, ...]) -> bool:
-    """`isinstance`, without narrowing `value` to a container of unknown items."""
-    return isinstance(value, kinds)
-
-
-def _pairs(value: object) -> list[tuple[Any, object]]:
-    return list(typing.cast("dict[Any, object]", value).items())
-
-
-def _ordered(items: object) -> list[object]:
-    """A set's items in a stable order where they sort; a list or tuple's as they are."""
-    found: list[Any] = list(typing.cast("list[object]", items))
-    if isinstance(items, (set, frozenset)):
-        try:
-            return sorted(found)
-        except TypeError:
-            return found
-    return found
+    structured: dict[str, Any] = {"result": sent} if output.wrapped else sent
+    text = json_text(structured)
+    return _result((Text(text),), structured)
 
 
 def _kind(value: object) -> str:

@@ -25,6 +25,7 @@ from typing import Any
 from .._model.errors import Where
 from .._model.nodes import (
     MISSING,
+    Anything,
     Array,
     Bound,
     Choice,
@@ -38,11 +39,12 @@ from .._model.nodes import (
     Union,
     bare,
     core,
+    holds_none,
 )
 from .._model.words import declared
 from .providers import PROFILES, Profile
 
-__all__ = ["PROFILES", "Kept", "copied", "render"]
+__all__ = ["PROFILES", "Kept", "copied", "render", "render_output"]
 
 _TYPES = {str: "string", int: "integer", float: "number", bool: "boolean"}
 
@@ -74,7 +76,7 @@ class _Renderer:
         if not fields and not root and profile.empty is not None:
             raise where.error(ValueError, f"is an object with no fields; {profile.empty}")
         properties = {f.name: self.field(f, where.into(f.name)) for f in fields}
-        required = [f.name for f in fields if f.required or profile.every_key]
+        required = [f.name for f in fields if self.required(f)]
         return self.written(
             "object",
             description,
@@ -82,6 +84,10 @@ class _Renderer:
             required=required if required or profile.every_key else None,
             additionalProperties=False if profile.closed else None,
         )
+
+    def required(self, f: Field) -> bool:
+        """Whether a field is listed in `required`."""
+        return f.required or self.profile.every_key
 
     def field(self, f: Field, where: Where) -> dict[str, Any]:
         words = self.words(f.type, f.default) if self.in_words else []
@@ -220,6 +226,58 @@ class _Renderer:
         return said
 
 
+def render_output(node: Node, where: Where, *, wrapped: bool) -> dict[str, Any]:
+    """The output schema of a result: every value the output model accepts is valid against it.
+
+    A client checks what it receives against it, so it says all a result may hold: a part that
+    may be null as `"type": [T, "null"]`, every branch of a union in `anyOf`. An object field is
+    left out when it holds None, so one that may be None is not listed in `required`. A root
+    that is no object is wrapped as `{"result": ...}`.
+    """
+    renderer = _Outputs(_OUTPUT, in_words=False)
+    schema = renderer.node(node, None, where)
+    if not wrapped:
+        return schema
+    return {"type": "object", "properties": {"result": schema}, "required": ["result"]}
+
+
+_OUTPUT = Profile(nulls="type")
+"""MCP's profile, but a part that may be null says so: a client checks results against it."""
+
+
+class _Outputs(_Renderer):
+    """The renderer of output schemas: every union branch, null wherever it may be sent.
+
+    An `Any` part is listed with no type: it may hold any JSON value.
+    """
+
+    __slots__ = ()
+
+    def required(self, f: Field) -> bool:
+        return f.required and not holds_none(f.type)  # a field holding None is left out
+
+    def field(self, f: Field, where: Where) -> dict[str, Any]:
+        return self.node(bare(f.type), f.description, where)  # never null: left out instead
+
+    def node(
+        self,
+        node: Node,
+        description: str | None,
+        where: Where,
+        *,
+        nullable: bool = False,
+        words: list[str] | None = None,
+    ) -> dict[str, Any]:
+        if isinstance(node, Anything):  # any JSON value: no type to list
+            return {"description": description} if description else {}
+        if not isinstance(node, Union):
+            return super().node(node, description, where, nullable=nullable, words=words)
+        branches = [self.node(branch, None, where) for branch in node.branches]
+        if nullable:
+            branches.append({"type": "null"})
+        return {"anyOf": branches, **({"description": description} if description else {})}
+
+
 def _joined(description: str | None, words: list[str]) -> str:
     """A description, then the sentences of its bounds: after a full stop, if it has none."""
     if not words:
@@ -229,7 +287,7 @@ def _joined(description: str | None, words: list[str]) -> str:
     return " ".join(filter(None, [description, *words]))
 
 
-def _json_type(node: Scalar | Array | Record) -> str:
+def _json_type(node: Node) -> str:
     if isinstance(node, Scalar):
         return _TYPES[node.kind]
     return "array" if isinstance(node, Array) else "object"

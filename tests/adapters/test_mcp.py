@@ -19,6 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from full_schema import node_schema
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from needs import missing
 
 pytest.importorskip("mcp", reason=missing("mcp"))
@@ -26,6 +29,7 @@ pytest.importorskip("mcp", reason=missing("mcp"))
 import mcp_served
 from mcp import Client, types
 from mcp.server import ServerRequestContext
+from test_differential import any_type, values
 
 from adecore_tools import (
     ToolCall,
@@ -34,6 +38,7 @@ from adecore_tools import (
     define_toolkit,
     parse_refusal_body,
     tool,
+    tool_result,
 )
 from adecore_tools.mcp import LEVELS, TOOL_FAILED, log_level, logs_at, mcp_server
 
@@ -455,3 +460,67 @@ def test_on_2026_a_tool_that_must_ask_mid_call_refuses(name, arguments):
     result, seen = talk("auto", lambda c, _: c.call_tool(name, arguments))
     assert refusal_of(result).code == "no-back-channel"
     assert seen.sampled == seen.elicited == []
+
+
+# --- every result of an output model reaches the client -----------------------------------------
+
+
+@dataclass
+class Pair:
+    left: int
+    right: int
+
+
+def _returning(annotation: Any, results: list[Any]) -> Any:
+    """A registry of one tool `give(i)` returning `results[i]`, annotated `annotation`."""
+
+    async def give(i: int) -> Any:
+        """Give one back."""
+        return results[i]
+
+    give.__annotations__ = {"i": int, "return": annotation}
+    return create_tool_registry([define_toolkit("kit", [tool("kit")(give)])])
+
+
+def _given_back(mode: str, annotation: Any, results: list[Any]) -> list[types.CallToolResult]:
+    registry = _returning(annotation, results)
+
+    async def script(client: Client, _: Seen) -> list[types.CallToolResult]:
+        return [await client.call_tool("give", {"i": i}) for i in range(len(results))]
+
+    server = mcp_server(registry, lambda _ctx: None, name="give")
+    answers, _ = talk(mode, script, server)
+    return answers
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(
+    ("annotation", "value"),
+    [(int | None, None), (int | str, "ada"), (list[int | None], [1, None]), (Pair | None, None)],
+)
+def test_the_client_accepts_nulls_and_every_union_branch(mode, annotation, value):
+    [answer] = _given_back(mode, annotation, [value])
+    assert answer.is_error is False
+    assert answer.structured_content == {"result": value}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_the_client_accepts_every_result_of_a_generated_output_model(data):
+    annotation = data.draw(any_type(2))
+    registry = _returning(annotation, [])
+    [give] = list(registry)
+    if give.output is None:
+        return
+    drawn = node_schema(give.output)
+    results = []
+    for _ in range(4):
+        value = data.draw(values(drawn, with_non_finite=False))
+        try:
+            tool_result(give, value)
+        except TypeError:
+            continue
+        results.append(value)
+    for answer, value in zip(_given_back("legacy", annotation, results), results, strict=True):
+        assert answer.is_error is False, text_of(answer)
+        assert answer.structured_content == tool_result(give, value).structured

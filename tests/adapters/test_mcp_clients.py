@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from needs import TESTS, missing, missing_node
+from needs import PYTHONPATH, TESTS, missing, missing_node
 
 pytest.importorskip("mcp", reason=missing("mcp"))
 
@@ -39,6 +39,11 @@ from adecore_tools.mcp import TOOL_FAILED
 pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
 
 SERVED = TESTS / "mcp_served.py"
+SERVER = StdioServerParameters(
+    command=sys.executable,
+    args=[str(SERVED)],
+    env=PYTHONPATH,
+)
 LISTING = json.loads(json.dumps(mcp_served.registry.mcp_tools()))
 TASK = {"title": "Write", "status": "open"}
 REFUSAL = ToolRefusal("wrong-secret", "That is not the secret.", ["hint\tit is odd"])
@@ -54,15 +59,25 @@ def _text(content: list[Any]) -> str:
     return block.text
 
 
-@pytest.fixture(scope="module")
-def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The served registry over streamable HTTP on 127.0.0.1, for the whole module."""
+def _served_http(tmp_path_factory: pytest.TempPathFactory, *options: str) -> Iterator[str]:
     log = tmp_path_factory.mktemp("mcp_http") / "stderr.log"
-    with mcp_served.listening(SERVED, "--http", log=log) as address:
+    with mcp_served.listening(SERVED, "--http", *options, log=log) as address:
         yield address
     # The server logged the tracebacks of the crashes it answered, and no other.
     logged = log.read_text()
     assert logged.count("Traceback") == logged.count(f"RuntimeError: {mcp_served.FAILURE}")
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The served registry over streamable HTTP on 127.0.0.1, for the whole module."""
+    yield from _served_http(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def json_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same, answering each request with JSON rather than an SSE stream."""
+    yield from _served_http(tmp_path_factory, "--json")
 
 
 # --- the official Python client -------------------------------------------------------------------
@@ -131,8 +146,7 @@ def _check_official(seen: dict[str, Any], mode: str) -> None:
 def test_the_official_client_over_stdio(mode, tmp_path):
     log = tmp_path / "stderr.log"
     with log.open("w") as errlog:
-        params = StdioServerParameters(command=sys.executable, args=[str(SERVED)])
-        _check_official(asyncio.run(_official_session(stdio_client(params, errlog), mode)), mode)
+        _check_official(asyncio.run(_official_session(stdio_client(SERVER, errlog), mode)), mode)
     # The crash's traceback went to the server's log, and only there.
     assert mcp_served.FAILURE in log.read_text()
 
@@ -140,6 +154,44 @@ def test_the_official_client_over_stdio(mode, tmp_path):
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 def test_the_official_client_over_streamable_http(mode, url):
     _check_official(asyncio.run(_official_session(url, mode)), mode)
+
+
+# --- a result no UTF-8 can carry ------------------------------------------------------------------
+
+READABLE = "report-\ufffd.txt"
+"""The undecodable file name as a client reads it: its lone surrogate replaced by U+FFFD."""
+
+
+async def _undecodable(target: Any, mode: str) -> list[Any]:
+    """Ask for the undecodable name as text and as a key of structured content, then echo.
+
+    Within a minute: a client whose server died may wait for its answer for ever.
+    """
+
+    async def ask() -> list[Any]:
+        async with Client(target, mode=mode) as client:
+            name = await client.call_tool("file_name", {})
+            sizes = await client.call_tool("file_sizes", {})
+            echo = await client.call_tool("echo", {"text": "still serving"})
+        return [_text(name.content), sizes.structured_content, _text(echo.content)]
+
+    return await asyncio.wait_for(ask(), 60)
+
+
+UNDECODABLE_SEEN = [READABLE, {READABLE: 5}, "still serving"]
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_a_result_holding_a_lone_surrogate_reaches_a_client_over_stdio(mode, tmp_path):
+    with (tmp_path / "stderr.log").open("w") as errlog:
+        assert asyncio.run(_undecodable(stdio_client(SERVER, errlog), mode)) == UNDECODABLE_SEEN
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+@pytest.mark.parametrize("answers", ["sse", "json"])
+def test_a_result_holding_a_lone_surrogate_reaches_a_client_over_http(mode, answers, request):
+    address = request.getfixturevalue("url" if answers == "sse" else "json_url")
+    assert asyncio.run(_undecodable(address, mode)) == UNDECODABLE_SEEN
 
 
 def _post_initialize(url: str, headers: dict[str, str]) -> int:

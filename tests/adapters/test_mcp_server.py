@@ -24,7 +24,7 @@ from types import ModuleType, SimpleNamespace
 from typing import Any, TextIO
 
 import pytest
-from needs import missing
+from needs import PYTHONPATH, missing
 
 pytest.importorskip("mcp", reason=missing("mcp"))
 
@@ -45,7 +45,7 @@ SERVER = EXAMPLES / "mcp_server.py"
 @asynccontextmanager
 async def _session(errlog: TextIO) -> AsyncIterator[tuple[ClientSession, types.InitializeResult]]:
     params = StdioServerParameters(
-        command=sys.executable, args=[str(SERVER)], env={"NOTES_MAY_WRITE": "1"}
+        command=sys.executable, args=[str(SERVER)], env={"NOTES_MAY_WRITE": "1", **PYTHONPATH}
     )
     async with (
         stdio_client(params, errlog=errlog) as (read_stream, write_stream),
