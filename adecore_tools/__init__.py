@@ -36,7 +36,7 @@ from ._model.refusals import (
 from ._model.tool_annotations import ToolAnnotations
 
 if _TYPE_CHECKING:
-    from ._render.results import tool_output_schema, tool_result
+    from ._host.results import tool_output_schema, tool_result
 
 __all__ = [
     "DRY_RUN_FIELD",
@@ -74,7 +74,7 @@ __all__ = [
     "transform",
 ]
 
-_ON_FIRST_USE = {"tool_output_schema": "._render.results", "tool_result": "._render.results"}
+_ON_FIRST_USE = {"tool_output_schema": "._host.results", "tool_result": "._host.results"}
 """Public names whose modules load when first used: declaring and running tools need none."""
 
 

@@ -279,6 +279,7 @@ def test_typing_extensions_is_new_enough_for_each_newer_python(python):
 
 ON_FIRST_USE = {
     # what `import adecore_tools` leaves unloaded, and a public name that loads it
+    "adecore_tools._host.results": "tool_result",
     "adecore_tools._render.results": "tool_result",
     "adecore_tools._render.listings": None,
     "adecore_tools._render.portability": None,

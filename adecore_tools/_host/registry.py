@@ -157,7 +157,7 @@ class ToolRegistry(Unique):
         from `run`. Every adapter answers through this one method.
         """
         from .._check.json_text import arguments_of  # noqa: PLC0415 - on first use
-        from .._render.results import tool_result  # noqa: PLC0415
+        from .results import tool_result  # noqa: PLC0415
 
         try:
             t = self._named(name)
@@ -214,9 +214,10 @@ class ToolRegistry(Unique):
     def mcp_tools(self) -> list[dict[str, Any]]:
         """The MCP `tools/list` entries, in order: plain copies, the caller's own."""
         from .._render.listings import mcp_entry  # noqa: PLC0415 - on first use
+        from .results import kept_output_schema  # noqa: PLC0415
 
         words = self.bounds_in_words
-        return self._listed(("mcp",), lambda t: mcp_entry(t, in_words=words))
+        return self._listed(("mcp",), lambda t: mcp_entry(t, kept_output_schema(t), in_words=words))
 
     @typing.overload
     def openai_tools(

@@ -10,8 +10,7 @@ from typing import Any, Literal, TypeAlias
 
 from typing_extensions import NotRequired, TypedDict
 
-from .._host.tool import Tool
-from .results import output_schema
+from .listed import Listed
 
 __all__ = [
     "AnthropicTool",
@@ -101,8 +100,11 @@ class GeminiFunction(TypedDict, total=False):
     behavior: Any
 
 
-def mcp_entry(t: Tool[..., Any], *, in_words: bool) -> dict[str, Any]:
-    """The MCP `tools/list` entry: name, title, description, schemas and annotations."""
+def mcp_entry(t: Listed, returned: dict[str, Any] | None, *, in_words: bool) -> dict[str, Any]:
+    """The MCP `tools/list` entry: name, title, description, schemas and annotations.
+
+    `returned` is the tool's output schema, kept (`None` for a tool with no output model).
+    """
     notes = t.annotations
     hints: dict[str, Any] = {"readOnlyHint": notes.read_only, "destructiveHint": notes.destructive}
     if notes.idempotent is not None:
@@ -116,14 +118,13 @@ def mcp_entry(t: Tool[..., Any], *, in_words: bool) -> dict[str, Any]:
         entry["title"] = notes.title
     entry["description"] = t.description
     entry["inputSchema"] = t.input.rendered("mcp", in_words=in_words)
-    returned = output_schema(t)
     if returned is not None:
         entry["outputSchema"] = returned
     entry["annotations"] = hints
     return entry
 
 
-def openai_entry(t: Tool[..., Any], *, strict: bool, in_words: bool) -> OpenAITool:
+def openai_entry(t: Listed, *, strict: bool, in_words: bool) -> OpenAITool:
     """An OpenAI Responses function tool, strict where the strict profile can state the tool.
 
     A tool it cannot state (a record) is listed with `"strict": false` and its MCP schema: one
@@ -139,7 +140,7 @@ def openai_entry(t: Tool[..., Any], *, strict: bool, in_words: bool) -> OpenAITo
     }
 
 
-def openai_chat_entry(t: Tool[..., Any], *, strict: bool, in_words: bool) -> OpenAIChatTool:
+def openai_chat_entry(t: Listed, *, strict: bool, in_words: bool) -> OpenAIChatTool:
     """The same function tool, as Chat Completions nests it."""
     flat = openai_entry(t, strict=strict, in_words=in_words)
     function: OpenAIFunction = {
@@ -151,7 +152,7 @@ def openai_chat_entry(t: Tool[..., Any], *, strict: bool, in_words: bool) -> Ope
     return {"type": "function", "function": function}
 
 
-def anthropic_entry(t: Tool[..., Any], *, strict: bool, in_words: bool) -> AnthropicTool:
+def anthropic_entry(t: Listed, *, strict: bool, in_words: bool) -> AnthropicTool:
     """An Anthropic tool; `"strict": true` where its strict tool use can take the tool.
 
     Strict tool use closes every object, so a tool with a record (an open object) is listed with
@@ -168,7 +169,7 @@ def anthropic_entry(t: Tool[..., Any], *, strict: bool, in_words: bool) -> Anthr
     return entry
 
 
-def gemini_entry(t: Tool[..., Any], *, in_words: bool) -> GeminiFunction:
+def gemini_entry(t: Listed, *, in_words: bool) -> GeminiFunction:
     """A Gemini function declaration: `parameters` in Gemini's subset of OpenAPI.
 
     A tool with no fields has no `parameters`, as Gemini asks. One the subset cannot state (a
@@ -184,7 +185,7 @@ def gemini_entry(t: Tool[..., Any], *, in_words: bool) -> GeminiFunction:
     return entry
 
 
-def _stated(t: Tool[..., Any], profile: str, *, in_words: bool) -> dict[str, Any] | None:
+def _stated(t: Listed, profile: str, *, in_words: bool) -> dict[str, Any] | None:
     """The tool's schema in `profile`, or None where the profile cannot state it."""
     try:
         return t.input.rendered(profile, in_words=in_words)

@@ -1,4 +1,4 @@
-"""What a client receives of a call: `tool_result`, and the output schema a tool lists.
+"""What a client receives of a call, and the output schema a tool lists, from its output.
 
 A tool's return annotation decides (`_output`): text, lines, nothing, content blocks, a value left
 unchecked, or a value of an output model, sent as compact JSON text and as structured content.
@@ -16,26 +16,21 @@ from typing import Any, NoReturn
 
 from .._check.blocks import items_of, text_of, type_of
 from .._declare.output import CONTENT, LINES, MODEL, NOTHING, TEXT, UNCHECKED, Output
-from .._host.tool import Tool, resolved
 from .._model.content import Content, Text, ToolResult
 from .._model.errors import Where
 from .._model.problems import Invalid, merge, message
 from .result_json import digits, json_checker, json_text, readable
-from .schema import copied, render_output
+from .schema import render_output
 
-__all__ = ["output_schema", "tool_output_schema", "tool_result"]
+__all__ = ["output_schema", "result_of"]
 
 
-def tool_result(tool: Tool[..., Any], value: object) -> ToolResult:
-    """What a client receives when `tool` returns `value`: blocks, text, structured content.
+def result_of(tool: str, output: Output, value: object) -> ToolResult:
+    """What a client receives when the tool named `tool`, of this output, returns `value`.
 
     A value the tool's return annotation refuses is a `TypeError` naming the tool and the path.
     """
-    if not isinstance(tool, Tool):
-        msg = f"tool_result(tool, value) takes a Tool, got a {type(tool).__name__}"
-        raise TypeError(msg)
-    output = resolved(tool).output
-    return _RESULTS[output.kind](tool.name, output, value)
+    return _RESULTS[output.kind](tool, output, value)
 
 
 def _result(blocks: tuple[Content, ...], structured: dict[str, Any] | None = None) -> ToolResult:
@@ -57,26 +52,13 @@ def _readable(block: Content) -> Content:
     return made
 
 
-def tool_output_schema(tool: Tool[..., Any]) -> dict[str, Any] | None:
-    """The schema of a tool's output model, as an MCP client lists it, or `None` for none.
-
-    A root that is not an object is wrapped as `{"result": ...}`. A plain copy, the caller's.
-    """
-    if not isinstance(tool, Tool):
-        msg = f"tool_output_schema(tool) takes a Tool, got a {type(tool).__name__}"
-        raise TypeError(msg)
-    schema = output_schema(tool)
-    return None if schema is None else copied(schema)
-
-
-def output_schema(tool: Tool[..., Any]) -> dict[str, Any] | None:
+def output_schema(tool: str, output: Output) -> dict[str, Any] | None:
     """The output schema as rendered and kept: not to be handed out, but copied."""
-    output = resolved(tool).output
     if output.kind != MODEL or output.node is None:
         return None
     schema: dict[str, Any] | None = output.made.get("schema")
     if schema is None:
-        where = Where(tool.name, returned=True)
+        where = Where(tool, returned=True)
         made = render_output(output.node, where, wrapped=output.wrapped)
         schema = output.made.setdefault("schema", made)
     return schema

@@ -27,9 +27,12 @@ from needs import missing
 pytest.importorskip("mcp", reason=missing("mcp"))
 
 import mcp_served
+from check.test_differential import (  # the generated types of the differential tests
+    any_type,
+    values,
+)
 from mcp import Client, types
 from mcp.server import ServerRequestContext
-from test_differential import any_type, values
 
 from adecore_tools import (
     ToolCall,

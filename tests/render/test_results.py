@@ -14,12 +14,15 @@ from typing import Annotated, Any, Literal, Optional
 import jsonschema
 import pytest
 from annotated_types import Ge, MaxLen
+from check.test_differential import (  # the generated types of the differential tests
+    any_type,
+    values,
+)
 from full_schema import node_schema
 from helpers import Color
 from hostile_values import LyingDict, LyingInt, LyingList, LyingStr, LyingTuple, hostile_class
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_differential import any_type, values
 from typing_extensions import NotRequired, Required, TypeAliasType, TypedDict
 
 from adecore_tools import (
