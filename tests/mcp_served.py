@@ -274,14 +274,19 @@ def listening(script: Path, *arguments: str, log: Path) -> Iterator[str]:
             yield url
         finally:
             watchdog.cancel()
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop(process)
             if process.stdout is not None:
                 process.stdout.close()
+
+
+def stop(process: subprocess.Popen[Any], *, grace: float = 10) -> None:
+    """Stop a server started for a test: asked first, killed if it has not gone in `grace` s."""
+    process.terminate()
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def main(argv: list[str] | None = None) -> None:
