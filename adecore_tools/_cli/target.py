@@ -52,6 +52,9 @@ def _module(where: str) -> object:
         if not path.is_file():
             msg = f"no file {where}"
             raise Usage(msg)
+        loaded = sys.modules.get(path.stem)
+        if loaded is not None and getattr(loaded, "__file__", None) == str(path):
+            return loaded  # named twice (a registry, and its call factory): one module
         # As `python path/to/file.py` runs it: its folder first, so its own imports resolve.
         sys.path.insert(0, str(path.parent))
         spec = importlib.util.spec_from_file_location(path.stem, path)

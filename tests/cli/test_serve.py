@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -39,16 +37,10 @@ SERVED = "tests/mcp_served.py:create_server"
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests")])}
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @contextmanager
 def serving(*options: str, log: Path) -> Iterator[str]:
     """`adecore-tools serve SERVED --http OPTIONS` on a free port; its URL once it answers."""
-    port = free_port()
+    port = mcp_served.free_port()
     with log.open("w") as errors:
         process = subprocess.Popen(  # noqa: S603 - our interpreter, our package
             [
@@ -69,15 +61,7 @@ def serving(*options: str, log: Path) -> Iterator[str]:
             stderr=errors,
         )
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                assert process.poll() is None, log.read_text()
-                assert time.monotonic() < deadline, log.read_text()
-                try:
-                    httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.2)
+            mcp_served.wait_for(process, f"http://127.0.0.1:{port}/mcp", log)
             yield f"http://127.0.0.1:{port}/mcp"
         finally:
             mcp_served.stop(process, grace=20)  # workers finish their calls first
