@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import cProfile
 import os
+import signal
 import sys
 from typing import Any
 
@@ -78,10 +79,17 @@ def profile(port: int, out: str) -> None:
         adecore_app(), port=port, loop="asyncio", http="h11", log_level="warning"
     )
     profiler = cProfile.Profile()
+
+    def finish(*_: object) -> None:
+        # uvicorn shuts down on SIGTERM, then raises it again: here, once it has.
+        profiler.disable()
+        profiler.dump_stats(out)
+        sys.exit(0)
+
+    signal.signal(signal.SIGTERM, finish)
     profiler.enable()
     uvicorn.Server(config).run()
-    profiler.disable()
-    profiler.dump_stats(out)
+    finish()
 
 
 if __name__ == "__main__":

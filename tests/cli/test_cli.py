@@ -7,12 +7,12 @@ from the repository root, and is judged by its exit status and what it prints.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from helpers import command_env
 
 pytestmark = pytest.mark.slow  # each test starts a Python process
 
@@ -24,7 +24,7 @@ def run(
     *arguments: str, cwd: Path = ROOT, python: list[str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     """`adecore-tools ARGUMENTS`, with this work tree's package first on the path."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests")])}
+    env = command_env(ROOT / "tests")
     command = [sys.executable, *(["-m", "adecore_tools"] if python is None else python), *arguments]
     return subprocess.run(  # noqa: S603 - our interpreter, our package
         command, cwd=cwd, env=env, capture_output=True, text=True, timeout=120, check=False

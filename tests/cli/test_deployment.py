@@ -8,7 +8,6 @@ server is called with the SDK's client in both protocol eras, then stopped.
 from __future__ import annotations
 
 import asyncio
-import os
 import shlex
 import subprocess
 import sys
@@ -16,6 +15,7 @@ from collections.abc import Callable
 
 import pytest
 from doc_samples import DOCS, ROOT, samples
+from helpers import command_env
 from needs import missing
 
 pytest.importorskip("mcp", reason=missing("mcp"))
@@ -55,8 +55,7 @@ def _argv(command: str, port: int) -> list[str]:
 def env(tmp_path):
     """This work tree first, examples/ and the page's factory module (`notes_app.py`) importable."""
     (tmp_path / "notes_app.py").write_text(samples(PAGE)[0], encoding="utf-8")
-    path = [str(ROOT), str(ROOT / "tests"), str(ROOT / "examples"), str(tmp_path)]
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
+    return command_env(ROOT / "tests", ROOT / "examples", tmp_path)
 
 
 async def _read_notes(target: Callable[[], object]) -> list[tuple[str, bool, str]]:

@@ -8,7 +8,6 @@ test is no timing: it proves every call comes back right, with no error, within 
 from __future__ import annotations
 
 import asyncio
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -16,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from helpers import command_env
 from needs import missing
 
 pytest.importorskip("mcp", reason=missing("mcp"))
@@ -34,7 +34,7 @@ import mcp_served  # noqa: E402
 pytestmark = [pytest.mark.slow, pytest.mark.peers]
 
 SERVED = "tests/mcp_served.py:create_server"
-ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests")])}
+ENV = command_env(ROOT / "tests")
 
 
 @contextmanager
