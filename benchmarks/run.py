@@ -1070,9 +1070,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = "python benchmarks/run.py --write" + (" --quick" if args.quick else "")
         if args.only != ",".join(WORKLOADS):
             command += f" --only {args.only}"
-        RESULTS.write_text(render(report, facts, command, elapsed), encoding="utf-8")
+        RESULTS.write_text(
+            render(report, facts, command, elapsed) + _load_section(), encoding="utf-8"
+        )
         _progress(f"wrote {RESULTS}")
     return 0
+
+
+def _load_section() -> str:
+    """The section benchmarks/load.py wrote in RESULTS.md, kept as it is: this run is not load."""
+    from load import BEGIN, END  # noqa: PLC0415 - only when writing
+
+    old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else ""
+    if BEGIN not in old or END not in old:
+        return ""
+    return "\n" + old[old.index(BEGIN) : old.index(END) + len(END)] + "\n"
 
 
 if __name__ == "__main__":

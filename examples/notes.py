@@ -119,6 +119,11 @@ def session_call(session: Session) -> NoteCall:
     return NoteCall(session.doc, may_write=session.user in EDITORS)
 
 
+def editor_call() -> NoteCall:
+    """An editor's call object on a new document: for `adecore-tools call ... --call`."""
+    return session_call(Session("ada", Document()))
+
+
 def _stale(error: StaleRevisionError) -> ToolRefusal:
     return ToolRefusal(
         "stale-revision",

@@ -20,6 +20,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -291,14 +292,42 @@ def listening(script: Path, *arguments: str, log: Path) -> Iterator[str]:
             yield url
         finally:
             watchdog.cancel()
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop(process)
             if process.stdout is not None:
                 process.stdout.close()
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 that nothing listens on, for a server a test starts."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for(process: subprocess.Popen[Any], url: str, log: Path) -> None:
+    """Wait until the server `process` started answers HTTP at `url`, for a minute at most."""
+    import httpx  # noqa: PLC0415 - only the HTTP tests need it
+
+    deadline = time.monotonic() + 60
+    while True:
+        assert process.poll() is None, log.read_text()
+        assert time.monotonic() < deadline, log.read_text()
+        try:
+            httpx.get(url.rsplit("/", 1)[0], timeout=2)
+        except httpx.TransportError:
+            time.sleep(0.2)
+        else:
+            return
+
+
+def stop(process: subprocess.Popen[Any], *, grace: float = 10) -> None:
+    """Stop a server started for a test: asked first, killed if it has not gone in `grace` s."""
+    process.terminate()
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -3,8 +3,9 @@
 `_model` is the field model and imports no sibling. `_declare` (Python to the model) and `_check`
 (the model to validators) never import each other. `_render` (schemas, listings, results) never
 imports `_host`, which puts the phases together. The adapter modules beside them import only
-`_host`, the one seam. Every relative import of every module is read, including those inside
-functions and under `TYPE_CHECKING`: a deferred import is an arrow too.
+`_host`, the one seam; so does the command line (`_cli`, run by `__main__`). Every relative
+import of every module is read, including those inside functions and under `TYPE_CHECKING`: a
+deferred import is an arrow too.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ MAY_IMPORT = {
     "_check": {"_model", "_check"},
     "_render": {"_model", "_declare", "_check", "_render"},
     "_host": {"_model", "_declare", "_check", "_render", "_host"},
+    "_cli": {"_host", "_cli"},
+    "__main__": {"_cli"},
     "adapter": {"_host"},
     "__init__": {"_model", "_declare", "_check", "_render", "_host"},
 }
@@ -63,6 +66,7 @@ def test_every_phase_package_exists():
         "_check",
         "_render",
         "_host",
+        "_cli",
     }
 
 

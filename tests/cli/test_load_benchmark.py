@@ -1,0 +1,75 @@
+"""benchmarks/load.py writes its section in place, and says each target as measured.
+
+No timing here: the figures are made up, to check what the benchmark writes of them.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from needs import missing
+
+pytest.importorskip("httpx", reason=missing("httpx"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import load  # benchmarks/ is not a package
+
+pytestmark = pytest.mark.peers
+
+
+def point(server: str, calls_s: float, cpu_ms: float, path: str = "2026") -> load.Point:
+    return load.Point(server, path, 1, 50, calls_s, 10.0, 20.0, cpu_ms, 0, 0)
+
+
+POINTS = [
+    point(load.BASE, 100, 2.0),
+    point("adecore_tools.mcp", 110, 1.5),
+    point(load.CLI, 110, 1.5),
+    point(load.BASE, 100, 2.0, "stateful"),
+    point("adecore_tools.mcp", 90, 2.5, "stateful"),
+]
+
+
+def test_the_targets_are_said_as_measured():
+    assert load.targets(POINTS, 0.031) == [
+        (
+            "- `adecore_tools.mcp`, 2026, 1 worker, 50 clients: 1.10x MCPServer's calls a second "
+            "(target 1.0x), 0.75x its CPU per call (target at most 1.0x): met."
+        ),
+        (
+            "- `adecore_tools.mcp`, stateful, 1 worker, 50 clients: 0.90x MCPServer's calls a "
+            "second (target 1.0x), 1.25x its CPU per call (target at most 1.0x): not met."
+        ),
+        (
+            "- `adecore-tools serve --http`, 2026, 1 worker, 50 clients: 1.10x MCPServer's calls a "
+            "second on the SDK's default stack (target 1.15x): not met."
+        ),
+        (
+            "- `adecore_tools`' own code is 3.1% of the server's CPU under cProfile (target at "
+            "most 5%): met."
+        ),
+    ]
+
+
+def test_the_table_gives_ratios_to_mcpserver_on_the_same_point():
+    rows = load.table(POINTS).splitlines()
+    assert len(rows) == 2 + len(POINTS)
+    row = (
+        "| adecore_tools.mcp | stateful | 1 | 50 | 90 | 0.90x | 10.0 | 20.0 | 1.00x | 2.50 | 1.25x"
+    )
+    assert f"{row} | 0 | 0 |" in rows
+
+
+def test_the_section_replaces_its_last_version(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("# Page\n\nText.\n", encoding="utf-8")
+    first = load.section(POINTS, None, "python benchmarks/load.py --write", 60)
+    load.write(page, first)
+    load.write(page, first.replace("Under load", "Under more load"))
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("# Page\n\nText.\n\n" + load.BEGIN)
+    assert text.count(load.BEGIN) == 1
+    assert "Under more load" in text
+    assert text.endswith(load.END + "\n")
