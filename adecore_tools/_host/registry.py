@@ -7,15 +7,18 @@ thread of a host; `select` builds a smaller one for an agent that should see les
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Coroutine, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .._check.blocks import text_of
 from .._model.content import ToolResult
 from .._model.frozen import Unique
+from .._model.metadata import ToolCall
 from .._model.refusals import ToolRefusal
 from .._model.suggest import closest
 from .._model.words import show
+from .bounded import cancelled_error, check_timeout, failed, limited
+from .telemetry import UNREAD, Noted, logged
 from .tool import Tool, start
 from .toolkit import Toolkit, listed
 
@@ -37,9 +40,13 @@ class ToolRegistry(Unique):
         "tools",
         "repair",
         "bounds_in_words",
+        "timeout",
+        "trace",
         "_by_name",
         "_tools_line",
         "_listings",
+        "_limits",
+        "_scoped",
     )
 
     toolkits: tuple[Toolkit, ...]
@@ -50,15 +57,30 @@ class ToolRegistry(Unique):
     """Whether input a type admits no string for is decoded from JSON text first (`run`)."""
     bounds_in_words: bool
     """Whether listings say each bound and JSON default in the field's description."""
+    timeout: float | None
+    """The most seconds a run of a tool that sets no limit of its own may take, or `None`."""
+    trace: bool
+    """Whether each run is an OpenTelemetry span."""
     _by_name: dict[str, Tool[..., Any]]
     _tools_line: str
     _listings: dict[tuple[object, ...], Kept]
+    _limits: dict[str, float]
+    """The time limit of each tool that has one."""
+    _scoped: bool
+    """Whether a tool needs scopes: who may use what then depends on the caller."""
 
     def __init__(
-        self, toolkits: Iterable[Toolkit], *, repair: bool = False, bounds_in_words: bool = False
+        self,
+        toolkits: Iterable[Toolkit],
+        *,
+        repair: bool = False,
+        bounds_in_words: bool = False,
+        timeout: float | None = None,
+        trace: bool = False,
     ) -> None:
         """Check the toolkits and index their tools; `ValueError` on a name used twice."""
-        for option, value in (("repair", repair), ("bounds_in_words", bounds_in_words)):
+        options = (("repair", repair), ("bounds_in_words", bounds_in_words), ("trace", trace))
+        for option, value in options:
             if type(value) is not bool:
                 msg = f"{option} is True or False, got {value!r}"
                 raise TypeError(msg)
@@ -82,19 +104,34 @@ class ToolRegistry(Unique):
                     )
                     raise ValueError(msg)
                 by_name[t.name] = t
+        limit = check_timeout(timeout, "the registry's timeout")
+        limits = {n: t.timeout or limit for n, t in by_name.items() if t.timeout or limit}
         self._set_once(
             kits,
             tuple(by_name.values()),
             repair,
             bounds_in_words,
+            limit,
+            trace,
             by_name,
             "\t".join(("tools", *by_name)),
             {},
+            limits,
+            any(t.scopes for t in by_name.values()),
         )
+
+    def _options(self) -> dict[str, Any]:
+        """The options a registry made of this one's toolkits keeps (`select`, `visible_to`)."""
+        return {
+            "repair": self.repair,
+            "bounds_in_words": self.bounds_in_words,
+            "timeout": self.timeout,
+            "trace": self.trace,
+        }
 
     def __reduce__(self) -> tuple[Callable[..., ToolRegistry], tuple[object, ...]]:
         """Pickle by toolkits and options, what `__init__` takes."""
-        return (_rebuilt, (type(self), self.toolkits, self.repair, self.bounds_in_words))
+        return (_rebuilt, (type(self), self.toolkits, self._options()))
 
     def __repr__(self) -> str:
         """Show the toolkit names."""
@@ -119,28 +156,51 @@ class ToolRegistry(Unique):
         key = text_of(name)
         return None if key is None else self._by_name.get(key)
 
-    async def run(self, name: str, input: object = None, call: object = None) -> Any:  # noqa: A002 - the contract's name
+    async def run(
+        self,
+        name: str,
+        input: object = None,  # noqa: A002 - the contract's name
+        call: object = None,
+        *,
+        call_id: str | None = None,
+    ) -> Any:
         """Check `input` for the tool `name`, then await the tool with it and `call`.
 
         Returns what the tool returns. Bad input raises `ToolRefusal("bad-arguments")`, an
-        unknown name `ToolRefusal("unknown-tool")`; a missing or wrong call object is the host's
-        mistake (`TypeError`); whatever the tool raises passes through.
+        unknown name, or one of a tool `call` may not use, `ToolRefusal("unknown-tool")`, a run
+        past its time limit `ToolRefusal("timed-out")`; a missing or wrong call object is the
+        host's mistake (`TypeError`); whatever else the tool raises passes through. `call_id`
+        names the model's call in the run's span, when the registry traces.
         """
-        return await self._started(self._named(name), input, call)
+        if self.trace:
+            from .telemetry import traced  # noqa: PLC0415 - only when tracing
 
-    async def run_json(self, name: str, arguments: str | bytes, call: object = None) -> Any:
+            return await traced(self, name, input, call, call_id, text=False)
+        return await self._run(name, input, call, text=False, noted=logged)
+
+    async def run_json(
+        self, name: str, arguments: str | bytes, call: object = None, *, call_id: str | None = None
+    ) -> Any:
         """`run`, with the arguments as JSON text, as OpenAI's clients (and any streamed call) give.
 
         Empty or blank text means no fields. Text that is not JSON (truncated, a trailing comma,
         `NaN`, invalid UTF-8, a key given twice, nested too deep) is a `bad-arguments` refusal
         saying where it breaks, with the tool's `fields` row; never a `JSONDecodeError`.
         """
-        from .._check.json_text import arguments_of  # noqa: PLC0415 - on first use
+        if self.trace:
+            from .telemetry import traced  # noqa: PLC0415 - only when tracing
 
-        t = self._named(name)
-        return await self._started(t, arguments_of(arguments, t.input.advice), call)
+            return await traced(self, name, arguments, call, call_id, text=True)
+        return await self._run(name, arguments, call, text=True, noted=logged)
 
-    async def call(self, name: str, arguments: object = None, call: object = None) -> ToolResult:
+    async def call(
+        self,
+        name: str,
+        arguments: object = None,
+        call: object = None,
+        *,
+        call_id: str | None = None,
+    ) -> ToolResult:
         """Run the tool as `run` does, and answer what a client receives of it: a `ToolResult`.
 
         `arguments` is a mapping, `None`, or its JSON text (`str` or `bytes`, read as `run_json`
@@ -148,40 +208,102 @@ class ToolRegistry(Unique):
         whose text is the refusal's `refusal_body`. Anything else raised passes through, as
         from `run`. Every adapter answers through this one method.
         """
-        from .._check.json_text import arguments_of  # noqa: PLC0415 - on first use
-        from .._render.results import tool_result  # noqa: PLC0415
+        from .._render.results import tool_result  # noqa: PLC0415 - on first use
 
         try:
-            t = self._named(name)
             if isinstance(arguments, (str, bytes)):
-                arguments = arguments_of(arguments, t.input.advice)
-            value = await self._started(t, arguments, call)
+                value = await self.run_json(name, arguments, call, call_id=call_id)
+            else:
+                value = await self.run(name, arguments, call, call_id=call_id)
         except ToolRefusal as refusal:
             return ToolResult.refused(refusal)
-        return tool_result(t, value)
+        return tool_result(typing.cast("Tool[..., Any]", self.get(name)), value)
 
-    def _named(self, name: str) -> Tool[..., Any]:
-        """The tool `run` runs for `name`, or the `unknown-tool` refusal."""
+    async def _run(
+        self,
+        name: str,
+        input: object,  # noqa: A002 - the contract's name
+        call: object,
+        *,
+        text: bool,
+        noted: Noted,
+    ) -> Any:
+        """A run: the tool the caller may use, its input checked, awaited within its limit.
+
+        A refusal is `noted` (logged, or added to the run's span) before it is raised.
+        """
+        t, data = None, UNREAD
+        try:
+            t = self._named(name, call)
+            if text:
+                from .._check.json_text import arguments_of  # noqa: PLC0415 - on first use
+
+                data = arguments_of(input, t.input.advice)
+            else:
+                data = input
+            if self.repair:
+                from .._check.repair import repaired  # noqa: PLC0415 - on first use
+
+                checked = t.input
+                data = repaired(checked.fields, checked.tool_name, data)
+            run = start(t, data, call)
+            if self._limits and (limit := self._limits.get(t.name)) is not None:
+                run = limited(t, run, limit)
+            return await run
+        except ToolRefusal as refusal:
+            noted(name, t, data, refusal)
+            raise
+        except cancelled_error() as error:  # evaluated only for what is no refusal
+            raise failed(typing.cast("Tool[..., Any]", t), error)  # noqa: B904 - its cause is set
+
+    def _named(self, name: str, call: object) -> Tool[..., Any]:
+        """The tool `run` runs for `name`, or the `unknown-tool` refusal: also for a hidden one."""
         t = self._by_name.get(name) if type(name) is str else self.get(name)
         if t is None:
-            raise self._unknown(name)
+            raise self._unknown(name, call, None)
+        if call is not None and (may_use := self._rule(call)) is not None and not may_use(t):
+            raise self._unknown(name, call, t)
         return t
 
-    def _started(self, t: Tool[..., Any], input: object, call: object) -> Coroutine[Any, Any, Any]:  # noqa: A002
-        """The tool's run with checked input (repaired first, when the registry repairs)."""
-        if self.repair:
-            from .._check.repair import repaired  # noqa: PLC0415 - on first use
+    def _rule(self, call: object) -> Callable[[Tool[..., Any]], bool] | None:
+        """Whether `call` may use a tool, or `None` when it may use every tool (no rule to ask).
 
-            checked = t.input
-            input = repaired(checked.fields, checked.tool_name, input)  # noqa: A001
-        return start(t, input, call)
+        A call object that is no `ToolCall` holds no scopes.
+        """
+        if isinstance(call, ToolCall):
+            if self._scoped or type(call).may_use is not _DEFAULT_RULE:
+                return call.may_use
+            return None
+        return _unscoped if self._scoped and call is not None else None
 
-    def _unknown(self, name: object) -> ToolRefusal:
-        hint = closest(text_of(name), tuple(self._by_name))
+    def _unknown(self, name: object, call: object, hidden: Tool[..., Any] | None) -> ToolRefusal:
+        """`unknown-tool`, naming only what `call` may use (`hidden` was asked already: no)."""
+        may_use = self._rule(call)
+        if may_use is None:
+            names, row = tuple(self._by_name), self._tools_line
+        else:
+            names = tuple(t.name for t in self.tools if t is not hidden and may_use(t))
+            row = "\t".join(("tools", *names))
+        hint = closest(text_of(name), names)
         text = f"there is no tool named {show(name)}"
         if hint is not None:
             text += f" (did you mean {hint!r}?)"
-        return ToolRefusal("unknown-tool", text, (self._tools_line,))
+        return ToolRefusal("unknown-tool", text, (row,))
+
+    def visible_to(self, call: object) -> ToolRegistry:
+        """A registry of only the tools `call` may use (`call.may_use`), with the same options.
+
+        Every listing of it shows only those. `None`, a host that does not tell callers apart,
+        sees every tool: this registry itself. `may_use` is asked once for each tool.
+        """
+        may_use = self._rule(call)
+        if may_use is None:
+            return self
+        seen = {t for t in self.tools if may_use(t)}
+        if len(seen) == len(self.tools):
+            return self
+        kits = [Toolkit(kit.name, [t for t in kit.tools if t in seen]) for kit in self.toolkits]
+        return ToolRegistry([kit for kit in kits if kit.tools], **self._options())
 
     def select(self, *toolkit_names: str) -> ToolRegistry:
         """A registry with only these toolkits (in this registry's order), to hand an agent less."""
@@ -197,11 +319,7 @@ class ToolRegistry(Unique):
                 msg = f"no toolkit named {wanted!r}{advice}"
                 raise ValueError(msg)
         chosen = set(toolkit_names)
-        return ToolRegistry(
-            (kit for kit in self.toolkits if kit.name in chosen),
-            repair=self.repair,
-            bounds_in_words=self.bounds_in_words,
-        )
+        return ToolRegistry((kit for kit in self.toolkits if kit.name in chosen), **self._options())
 
     def mcp_tools(self) -> list[dict[str, Any]]:
         """The MCP `tools/list` entries, in order: plain copies, the caller's own."""
@@ -267,21 +385,35 @@ class ToolRegistry(Unique):
         return typing.cast("list[dict[str, Any]]", listing.copy())
 
 
+_DEFAULT_RULE = ToolCall.may_use
+
+
+def _unscoped(t: Tool[..., Any]) -> bool:
+    """The rule of a call object that is no `ToolCall`: it holds no scopes."""
+    return not t.scopes
+
+
 def _rebuilt(
-    cls: type[ToolRegistry],
-    toolkits: tuple[Toolkit, ...],
-    repair: bool,  # noqa: FBT001 - as `__reduce__` passes them
-    bounds_in_words: bool,  # noqa: FBT001
+    cls: type[ToolRegistry], toolkits: tuple[Toolkit, ...], options: dict[str, Any]
 ) -> ToolRegistry:
-    return cls(toolkits, repair=repair, bounds_in_words=bounds_in_words)
+    return cls(toolkits, **options)
 
 
 def create_tool_registry(
-    toolkits: Iterable[Toolkit], *, repair: bool = False, bounds_in_words: bool = False
+    toolkits: Iterable[Toolkit],
+    *,
+    repair: bool = False,
+    bounds_in_words: bool = False,
+    timeout: float | None = None,
+    trace: bool = False,
 ) -> ToolRegistry:
     """A registry of these toolkits; `ValueError` when two toolkits, or two tools, share a name.
 
     `repair` decodes JSON text sent where a type admits no string, before the checks (`run`).
     `bounds_in_words` says each bound and JSON default in the listings' descriptions.
+    `timeout` is the most seconds a run of a tool that sets no limit of its own may take.
+    `trace` makes each run an OpenTelemetry span (`pip install 'adecore_tools[otel]'`).
     """
-    return ToolRegistry(toolkits, repair=repair, bounds_in_words=bounds_in_words)
+    return ToolRegistry(
+        toolkits, repair=repair, bounds_in_words=bounds_in_words, timeout=timeout, trace=trace
+    )

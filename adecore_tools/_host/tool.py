@@ -1,4 +1,4 @@
-"""`Tool`: a decorated `async def` with its field model, validator and schema, built once.
+"""`Tool`: a decorated function with its field model, validator and schema, built once.
 
 Everything about a tool is decided when it is declared (`_decorator`): names, description, the
 field model, its validator and its schema. A hint naming a class defined further down the module
@@ -30,10 +30,12 @@ from .._model.nodes import Field, Node
 from .._model.problems import Invalid, message
 from .._model.refusals import field, safe_refusal
 from .._model.tool_annotations import ToolAnnotations
+from .bounded import in_thread
 from .wraps import FromFunction, Unwrapped
 
 __all__ = [
     "Calling",
+    "SyncTool",
     "Tool",
     "ToolInput",
     "parse_tool_input",
@@ -117,24 +119,27 @@ class ToolInput(Unique):
 
 
 class Calling(Frozen):
-    """How a resolved tool is called: its input, its call parameter and its output."""
+    """How a resolved tool is called: its input, its call parameter, its output, how it starts."""
 
-    __slots__ = ("input", "call_name", "call_type", "call_positional", "output")
+    __slots__ = ("input", "call_name", "call_type", "call_positional", "output", "begin")
     input: ToolInput
     call_name: str | None
     call_type: type[ToolCall] | None
     call_positional: bool
     output: Output
+    begin: Callable[..., Coroutine[Any, Any, Any]]
+    """The function itself, or for a plain `def`, it run in a worker thread."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0913, PLR0917 - a value class: its slots, in order
         self,
         input: ToolInput,  # noqa: A002 - the tool's input
         call_name: str | None,
         call_type: type[ToolCall] | None,
         call_positional: bool,  # noqa: FBT001 - a value class
         output: Output,
+        begin: Callable[..., Coroutine[Any, Any, Any]],
     ) -> None:
-        self._set(input, call_name, call_type, call_positional, output)
+        self._set(input, call_name, call_type, call_positional, output, begin)
 
 
 class Tool(Unique, Generic[P, R_co]):
@@ -151,6 +156,8 @@ class Tool(Unique, Generic[P, R_co]):
         "fn",
         "_docs",
         "_calling",
+        "scopes",
+        "timeout",
         "__dict__",  # what the function's wrapper reads as: its `__name__`, `__doc__`, ...
     )
     name: str
@@ -160,8 +167,12 @@ class Tool(Unique, Generic[P, R_co]):
     fn: Callable[P, Coroutine[Any, Any, R_co]]
     _docs: dict[str, str]
     _calling: Calling | None
+    scopes: frozenset[str]
+    """The scopes a caller must hold to see and call the tool (`ToolCall.may_use`)."""
+    timeout: float | None
+    """The most seconds a run may take, or `None` for the registry's limit."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0913, PLR0917 - a value class: what the decorator read
         self,
         name: str,
         toolkit: str,
@@ -170,8 +181,12 @@ class Tool(Unique, Generic[P, R_co]):
         fn: Callable[P, Coroutine[Any, Any, R_co]],
         _docs: dict[str, str],
         _calling: Calling | None,
+        scopes: frozenset[str] = frozenset(),
+        timeout: float | None = None,
     ) -> None:
-        self._set_once(name, toolkit, description, annotations, fn, _docs, _calling)
+        self._set_once(
+            name, toolkit, description, annotations, fn, _docs, _calling, scopes, timeout
+        )
         # As `functools.wraps` would set them, for frameworks and tools that read the callable.
         vars(self).update({a: getattr(fn, a) for a in WRAPPER_ASSIGNMENTS if hasattr(fn, a)})
 
@@ -233,6 +248,23 @@ class Tool(Unique, Generic[P, R_co]):
             msg = f"tool {self.name!r} is not {'.'.join(where)}: only module-level tools pickle"
             raise pickle.PicklingError(msg)
         return (_tool_at, where)
+
+
+class SyncTool(Tool[P, R_co]):
+    """A tool of a plain `def`: run in a worker thread, and still callable as the function is.
+
+    Its `fn` is the plain function (typed as its base's, a checker reads it off `__call__`).
+    """
+
+    __slots__ = ()
+
+    if typing.TYPE_CHECKING:  # `Tool.__init__` (else a checker would make one of the fields)
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None: ...
+
+        def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R_co:  # type: ignore[override]  # pyright: ignore[reportIncompatibleMethodOverride]
+            """Call the function itself, as if it were not decorated."""
+            ...
 
 
 def _tool_at(module: str, qualname: str) -> Tool[..., Any]:
@@ -307,11 +339,11 @@ def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]
     if isinstance(kwargs, Invalid):  # as in parse_tool_input: raised in this frame, to save 70 ns
         raise safe_refusal("bad-arguments", message(kwargs), checked.advice)
     if name is None:
-        return t.fn(**kwargs)
+        return calling.begin(**kwargs)
     if calling.call_positional:
-        return t.fn(call, **kwargs)
+        return calling.begin(call, **kwargs)
     kwargs[name] = call
-    return t.fn(**kwargs)
+    return calling.begin(**kwargs)
 
 
 class _Pending:
@@ -368,6 +400,7 @@ def resolve(
         call_type=signature.call_type,
         call_positional=signature.call_positional,
         output=output,
+        begin=fn if inspect.iscoroutinefunction(fn) else in_thread(fn),
     )
 
 

@@ -27,6 +27,7 @@ __all__ = [
     "message",
     "mismatch",
     "out_of_range",
+    "paths",
     "unreadable",
 ]
 
@@ -251,6 +252,34 @@ def _write(found: Invalid, path: tuple[Step, ...], lines: list[str]) -> None:
             lines.append(_authored(full, entry.text) if entry.authored else _line(full, entry.text))
         else:
             lines.append(_line((*path, Sent(entry.name)), entry.text()))
+
+
+def paths(found: Invalid) -> list[str]:
+    """The paths of the first `LIMIT` problems, in order, as the message writes them: no values.
+
+    `""` stands for the input itself (not a mapping, say).
+    """
+    out: list[str] = []
+    _paths(found, (), out)
+    return out
+
+
+def _paths(found: Invalid, path: tuple[Step, ...], out: list[str]) -> None:
+    for entry in found.entries:
+        if len(out) == LIMIT:
+            return
+        if isinstance(entry, tuple):
+            step, inner = entry
+            if type(inner) is not Mismatch:
+                _paths(inner, (*path, step), out)
+            else:
+                out.append(_path((*path, step)))
+        elif isinstance(entry, str):
+            out.append(_path(path))
+        elif isinstance(entry, Problem):
+            out.append(_path((*path, *entry.path)))
+        else:
+            out.append(_path((*path, Sent(entry.name))))
 
 
 def _line(path: tuple[Step, ...], text: str) -> str:
