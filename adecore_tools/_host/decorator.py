@@ -20,12 +20,31 @@ from .._declare.signature import check_bound
 from .._model.errors import Unresolved, check_name, unlistable
 from .._model.tool_annotations import ToolAnnotations
 from .bounded import check_timeout
-from .tool import Calling, SyncTool, Tool, resolve
+from .tool import Calling, Tool, resolve
 
-__all__ = ["Decorator", "tool"]
+__all__ = ["Decorator", "SyncTool", "tool"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
+# A tool only gives its result, so a SyncTool[P, bool] is a SyncTool[P, int].
+R_co = TypeVar("R_co", covariant=True)
+
+
+class SyncTool(Tool[P, R_co]):
+    """A tool of a plain `def`: run in a worker thread, and still callable as the function is.
+
+    Its `fn` is the plain function (typed as its base's, a checker reads it off `__call__`).
+    """
+
+    __slots__ = ()
+
+    if typing.TYPE_CHECKING:  # `Tool.__init__` (else a checker would make one of the fields)
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None: ...
+
+        def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R_co:  # type: ignore[override]  # pyright: ignore[reportIncompatibleMethodOverride]
+            """Call the function itself, as if it were not decorated."""
+            ...
 
 
 class Decorator(Protocol):
@@ -97,7 +116,7 @@ def tool(  # noqa: PLR0913 - the MCP annotations, scopes and time limit are keyw
             calling: Calling | None = resolve(fn, tool_name, docs)
         except Unresolved:
             calling = None  # a class further down the module: read again in define_toolkit
-        kind: type[Tool[..., Any]] = SyncTool if sync else Tool
+        kind = typing.cast("type[Tool[..., Any]]", SyncTool if sync else Tool)
         return kind(tool_name, toolkit_name, text, annotations, fn, docs, calling, needed, limit)
 
     return typing.cast("Decorator", decorate)

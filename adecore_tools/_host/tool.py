@@ -35,7 +35,6 @@ from .wraps import FromFunction, Unwrapped
 
 __all__ = [
     "Calling",
-    "SyncTool",
     "Tool",
     "ToolInput",
     "parse_tool_input",
@@ -248,23 +247,6 @@ class Tool(Unique, Generic[P, R_co]):
             msg = f"tool {self.name!r} is not {'.'.join(where)}: only module-level tools pickle"
             raise pickle.PicklingError(msg)
         return (_tool_at, where)
-
-
-class SyncTool(Tool[P, R_co]):
-    """A tool of a plain `def`: run in a worker thread, and still callable as the function is.
-
-    Its `fn` is the plain function (typed as its base's, a checker reads it off `__call__`).
-    """
-
-    __slots__ = ()
-
-    if typing.TYPE_CHECKING:  # `Tool.__init__` (else a checker would make one of the fields)
-
-        def __init__(self, *args: Any, **kwargs: Any) -> None: ...
-
-        def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R_co:  # type: ignore[override]  # pyright: ignore[reportIncompatibleMethodOverride]
-            """Call the function itself, as if it were not decorated."""
-            ...
 
 
 def _tool_at(module: str, qualname: str) -> Tool[..., Any]:

@@ -255,13 +255,22 @@ def _write(found: Invalid, path: tuple[Step, ...], lines: list[str]) -> None:
 
 
 def paths(found: Invalid) -> list[str]:
-    """The paths of the first `LIMIT` problems, in order, as the message writes them: no values.
+    """The paths of the first `LIMIT` problems, in order, with nothing the input wrote in them.
 
-    `""` stands for the input itself (not a mapping, say).
+    A step the input chose (a record's key, an unknown field's name) is written `["*"]`, so no
+    input text reaches a log or a span; `""` stands for the input itself (not a mapping, say).
     """
     out: list[str] = []
     _paths(found, (), out)
     return out
+
+
+_CHOSEN = Key("*")
+"""What a path says for a step the input chose."""
+
+
+def _declared(path: tuple[Step, ...]) -> str:
+    return _path(_CHOSEN if isinstance(step, (Key, Sent)) else step for step in path)
 
 
 def _paths(found: Invalid, path: tuple[Step, ...], out: list[str]) -> None:
@@ -273,13 +282,13 @@ def _paths(found: Invalid, path: tuple[Step, ...], out: list[str]) -> None:
             if type(inner) is not Mismatch:
                 _paths(inner, (*path, step), out)
             else:
-                out.append(_path((*path, step)))
+                out.append(_declared((*path, step)))
         elif isinstance(entry, str):
-            out.append(_path(path))
+            out.append(_declared(path))
         elif isinstance(entry, Problem):
-            out.append(_path((*path, *entry.path)))
+            out.append(_declared((*path, *entry.path)))
         else:
-            out.append(_path((*path, Sent(entry.name))))
+            out.append(_declared((*path, _CHOSEN)))
 
 
 def _line(path: tuple[Step, ...], text: str) -> str:

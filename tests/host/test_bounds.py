@@ -53,9 +53,9 @@ async def quick() -> str:
 registry = create_tool_registry([define_toolkit("slow", [look, write, put, quick])], timeout=0.05)
 
 
-def _refused(name: str, input: object = None, reg=registry) -> ToolRefusal:
+def _refused(name: str, data: object = None, reg=registry) -> ToolRefusal:
     with pytest.raises(ToolRefusal) as info:
-        run(reg.run(name, input))
+        run(reg.run(name, data))
     return info.value
 
 
