@@ -16,17 +16,17 @@ from typing import Any
 from .._model.problems import Invalid, paths
 from .._model.refusals import ToolRefusal
 from .._model.words import show
-from .tool import Tool
 
 if typing.TYPE_CHECKING:
     import logging
 
     from .registry import ToolRegistry
+    from .tool import Tool
 
 __all__ = ["PATHS_ATTRIBUTE", "UNREAD", "Noted", "logged", "traced", "wrong_paths"]
 
-Noted = Callable[[object, "Tool[..., Any] | None", object, ToolRefusal], None]
-"""Told of each refusal a run raises: the name asked, the tool, its input as read, the refusal."""
+Noted = Callable[[object, "Tool[..., Any] | None", object, str], None]
+"""Told of each refusal a run raises: the name asked, the tool, its input as read, the code."""
 
 UNREAD: Any = object()
 """The input of a run refused before it was read (an unknown tool, text that is no JSON)."""
@@ -36,11 +36,13 @@ PATHS_ATTRIBUTE = "adecore_tools.refusal.paths"
 
 _EMPTY: dict[str, Any] = {}
 _logger: logging.Logger | None = None
+_tracer: Any = None
+"""The package's tracer, got once: the API's proxy reaches a provider the host sets later."""
 
 
-def wrong_paths(t: Tool[..., Any] | None, data: object, refusal: ToolRefusal) -> list[str]:
+def wrong_paths(t: Tool[..., Any] | None, data: object, code: str) -> list[str]:
     """The paths of the fields a `bad-arguments` refusal found wrong, by checking `data` again."""
-    if t is None or data is UNREAD or refusal.code != "bad-arguments":
+    if t is None or data is UNREAD or code != "bad-arguments":
         return []
     found = t.input.validate(_EMPTY if data is None else data)
     return paths(found) if isinstance(found, Invalid) else []
@@ -50,7 +52,7 @@ def _named(name: object, t: Tool[..., Any] | None) -> str:
     return t.name if t is not None else name if type(name) is str else show(name)
 
 
-def logged(name: object, t: Tool[..., Any] | None, data: object, refusal: ToolRefusal) -> None:
+def logged(name: object, t: Tool[..., Any] | None, data: object, code: str) -> None:
     """Log a refusal on the `adecore_tools` logger at DEBUG: tool, code and wrong paths.
 
     Nothing is formatted, and `logging` is not imported, when nobody listens at DEBUG.
@@ -64,11 +66,11 @@ def logged(name: object, t: Tool[..., Any] | None, data: object, refusal: ToolRe
         _logger = logging.getLogger("adecore_tools")
     if not _logger.isEnabledFor(10):  # logging.DEBUG
         return
-    found = wrong_paths(t, data, refusal)
+    found = wrong_paths(t, data, code)
     _logger.debug(
         "tool %s refused: %s%s",
         _named(name, t),
-        refusal.code,
+        code,
         f" (wrong: {', '.join(found)})" if found else "",
     )
 
@@ -89,6 +91,9 @@ async def traced(  # noqa: PLR0913 - a run's arguments, and how its input comes
     """
     from opentelemetry import trace  # noqa: PLC0415 - only when tracing
 
+    global _tracer  # noqa: PLW0603 - got on the first traced run, then kept
+    if _tracer is None:
+        _tracer = trace.get_tracer("adecore_tools")
     named = name if type(name) is str else show(name)
     attributes: dict[str, str] = {
         "gen_ai.operation.name": "execute_tool",
@@ -97,7 +102,7 @@ async def traced(  # noqa: PLR0913 - a run's arguments, and how its input comes
     }
     if call_id is not None:
         attributes["gen_ai.tool.call.id"] = str(call_id)
-    with trace.get_tracer("adecore_tools").start_as_current_span(
+    with _tracer.start_as_current_span(
         f"execute_tool {named}",
         kind=trace.SpanKind.INTERNAL,
         attributes=attributes,
@@ -105,12 +110,12 @@ async def traced(  # noqa: PLR0913 - a run's arguments, and how its input comes
         set_status_on_exception=False,
     ) as span:
 
-        def noted(_name: object, t: Tool[..., Any] | None, data: object, r: ToolRefusal) -> None:
-            span.set_attribute("error.type", r.code)
-            found = wrong_paths(t, data, r)
+        def noted(_name: object, t: Tool[..., Any] | None, data: object, code: str) -> None:
+            span.set_attribute("error.type", code)
+            found = wrong_paths(t, data, code)
             if found:
                 span.set_attribute(PATHS_ATTRIBUTE, found)
-            span.set_status(trace.StatusCode.ERROR, r.code)
+            span.set_status(trace.StatusCode.ERROR, code)
 
         try:
             return await registry._run(name, input, call, text=text, noted=noted)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]

@@ -33,6 +33,9 @@ from .._model.tool_annotations import ToolAnnotations
 from .bounded import in_thread
 from .wraps import FromFunction, Unwrapped
 
+if typing.TYPE_CHECKING:
+    from .telemetry import Noted
+
 __all__ = [
     "Calling",
     "Tool",
@@ -302,10 +305,13 @@ _SETTING = _thread.allocate_lock()  # `threading.Lock`, without importing `threa
 """Held by `_kept` while it tests and sets a slot."""
 
 
-def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]:
+def start(
+    t: Tool[..., R], data: object, call: object, noted: Noted | None = None
+) -> Coroutine[Any, Any, R]:
     """Validate `data` and start the tool's function with it and `call`, for the caller to await.
 
-    The call object is checked first: a host's mistake must not hide behind a model's.
+    The call object is checked first: a host's mistake must not hide behind a model's. A refusal
+    of the input is `noted` first, if given (`registry.run` logs it so, without an `except`).
     """
     # `resolved` only for a tool whose hints were left for later: the call costs every run 20 ns
     calling = t._calling or resolved(t)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
@@ -319,6 +325,9 @@ def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]
     checked = calling.input
     kwargs: dict[str, Any] | Invalid = checked.validate(_EMPTY if data is None else data)
     if isinstance(kwargs, Invalid):  # as in parse_tool_input: raised in this frame, to save 70 ns
+        if noted is not None:
+            noted(t.name, t, data, "bad-arguments")
+        # raised as made, never held in a name: a frame holding its own traceback is a cycle
         raise safe_refusal("bad-arguments", message(kwargs), checked.advice)
     if name is None:
         return calling.begin(**kwargs)

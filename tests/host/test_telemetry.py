@@ -18,6 +18,7 @@ from helpers import run
 from needs import missing
 
 from adecore_tools import ToolRefusal, create_tool_registry, define_toolkit, tool
+from adecore_tools._host import telemetry
 
 SECRET = "s3cr3t-7f1c9b2e-value-that-must-never-leak"  # noqa: S105 - a value to look for
 
@@ -44,7 +45,7 @@ kit = define_toolkit("notes", [note_write, note_deny, note_crash])
 
 
 @pytest.fixture
-def spans() -> Iterator[Any]:
+def spans(monkeypatch) -> Iterator[Any]:
     """The spans finished while the test runs, with a fresh global tracer provider."""
     pytest.importorskip("opentelemetry.sdk", reason=missing("opentelemetry.sdk"))
     from opentelemetry import trace
@@ -59,6 +60,7 @@ def spans() -> Iterator[Any]:
     saved = trace._TRACER_PROVIDER, trace._TRACER_PROVIDER_SET_ONCE
     trace._TRACER_PROVIDER, trace._TRACER_PROVIDER_SET_ONCE = None, Once()
     trace.set_tracer_provider(provider)
+    monkeypatch.setattr(telemetry, "_tracer", None)  # got again, from this provider
     try:
         yield exporter
     finally:
@@ -187,8 +189,6 @@ def test_each_refusal_is_logged_at_debug_with_tool_code_and_paths(caplog):
 def test_nothing_is_formatted_when_debug_is_off(caplog, monkeypatch):
     caplog.set_level(logging.INFO, logger="adecore_tools")
     asked: list[object] = []
-    from adecore_tools._host import telemetry
-
     monkeypatch.setattr(telemetry, "wrong_paths", lambda *a: asked.append(a) or [])
     _outcome(plain.run("note_write", {"title": 3}))
     assert asked == []
