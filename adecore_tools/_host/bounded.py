@@ -1,7 +1,7 @@
 """Bounding a run: its time limit, a `CancelledError` that is the tool's own, a worker thread.
 
 A run with no time limit awaits the tool in the caller's task, at no cost. One with a limit runs
-the tool in a task of its own, so that it can be cancelled and waited for when time is up.
+it under a timer that cancels it where it awaits when time is up.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import sys
 import typing
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Generator
 from typing import Any
 
 from .._model.refusals import ToolRefusal
@@ -72,11 +72,62 @@ def failed(t: Tool[..., Any], error: BaseException) -> BaseException:
 
 
 async def limited(t: Tool[..., Any], run: Coroutine[Any, Any, Any], limit: float) -> Any:
-    """Await `run` in a task of its own for at most `limit` seconds: the `timed-out` refusal after.
+    """Await `run` for at most `limit` seconds: the `timed-out` refusal after.
 
-    When time is up the task is cancelled and waited for, so the tool has unwound when the
-    refusal is raised. When the caller is cancelled, the task is cancelled with it.
+    When time is up the tool is cancelled where it awaits, and has unwound (its `finally` blocks
+    run) when the refusal is raised. A `TimeoutError` of the tool's own passes through. From
+    Python 3.11 the tool runs in the caller's task, and a timer (`asyncio.timeout_at`) is armed
+    only once the tool first waits: a tool that answers at once costs no timer.
     """
+    import asyncio  # noqa: PLC0415 - loaded: a run awaits in an event loop
+
+    if sys.version_info < (3, 11):
+        return await _limited_in_task(t, run, limit)
+    deadline = asyncio.get_running_loop().time() + limit
+    try:
+        step = run.send(None)
+    except StopIteration as done:
+        return done.value
+    scope = asyncio.timeout_at(deadline)
+    try:
+        async with scope:
+            return await _Resumed(run, step)
+    except TimeoutError:
+        if scope.expired():
+            raise ToolRefusal("timed-out", _timed_out(t, limit)) from None
+        raise
+
+
+class _Resumed:
+    """A started coroutine, awaited from where it stopped: what it waits on is waited on."""
+
+    __slots__ = ("run", "step")
+
+    def __init__(self, run: Coroutine[Any, Any, Any], step: object) -> None:
+        self.run, self.step = run, step
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        run, step = self.run, self.step
+        while True:
+            try:
+                sent = yield step
+            except GeneratorExit:
+                run.close()
+                raise
+            except BaseException as thrown:  # noqa: BLE001 - a cancellation, passed to the tool
+                try:
+                    step = run.throw(thrown)
+                except StopIteration as done:
+                    return done.value
+            else:
+                try:
+                    step = run.send(sent)
+                except StopIteration as done:
+                    return done.value
+
+
+async def _limited_in_task(t: Tool[..., Any], run: Coroutine[Any, Any, Any], limit: float) -> Any:
+    """`limited` where a task cannot tell whose cancellation it got: `run` in a task of its own."""
     import asyncio  # noqa: PLC0415 - loaded: a run awaits in an event loop
 
     task = asyncio.ensure_future(run)

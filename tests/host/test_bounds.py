@@ -203,3 +203,31 @@ def test_a_generator_or_async_generator_is_still_a_type_error():
     for fn in (gen, agen):
         with pytest.raises(TypeError, match="yields many"):
             tool("kit")(fn)
+
+
+@tool("waits", timeout=5)
+async def waits(steps: int) -> str:
+    """Wait a few turns of the loop, then answer."""
+    for _ in range(steps):
+        await asyncio.sleep(0.001)
+    return f"waited {steps}"
+
+
+@tool("waits", timeout=5)
+async def own_timeout() -> str:
+    """Give up on something of its own."""
+    async with asyncio.timeout(0.001):
+        await asyncio.sleep(1)
+    return "never"
+
+
+def test_a_tool_that_waits_and_answers_within_its_limit_answers():
+    reg = create_tool_registry([define_toolkit("waits", [waits])])
+    assert run(reg.run("waits", {"steps": 3})) == "waited 3"
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="asyncio.timeout is new in 3.11")
+def test_a_timeout_error_of_the_tool_own_passes_through():
+    reg = create_tool_registry([define_toolkit("waits", [own_timeout])])
+    with pytest.raises(TimeoutError):
+        run(reg.run("own_timeout"))
