@@ -33,9 +33,6 @@ from .._model.tool_annotations import ToolAnnotations
 from .bounded import in_thread
 from .wraps import FromFunction, Unwrapped
 
-if typing.TYPE_CHECKING:
-    from .telemetry import Noted
-
 __all__ = [
     "Calling",
     "Tool",
@@ -129,8 +126,7 @@ class Calling(Frozen):
     call_type: type[ToolCall] | None
     call_positional: bool
     output: Output
-    begin: Callable[..., Coroutine[Any, Any, Any]]
-    """The function itself, or for a plain `def`, it run in a worker thread."""
+    begin: Callable[..., Coroutine[Any, Any, Any]]  # the function, or a plain `def` in a thread
 
     def __init__(  # noqa: PLR0913, PLR0917 - a value class: its slots, in order
         self,
@@ -169,10 +165,8 @@ class Tool(Unique, Generic[P, R_co]):
     fn: Callable[P, Coroutine[Any, Any, R_co]]
     _docs: dict[str, str]
     _calling: Calling | None
-    scopes: frozenset[str]
-    """The scopes a caller must hold to see and call the tool (`ToolCall.may_use`)."""
-    timeout: float | None
-    """The most seconds a run may take, or `None` for the registry's limit."""
+    scopes: frozenset[str]  # what a caller must hold to see and call it (`ToolCall.may_use`)
+    timeout: float | None  # the most seconds a run may take; `None`: the registry's limit
 
     def __init__(  # noqa: PLR0913, PLR0917 - a value class: what the decorator read
         self,
@@ -306,12 +300,12 @@ _SETTING = _thread.allocate_lock()  # `threading.Lock`, without importing `threa
 
 
 def start(
-    t: Tool[..., R], data: object, call: object, noted: Noted | None = None
+    t: Tool[..., R], data: object, call: object, noted: Callable[..., None] | None = None
 ) -> Coroutine[Any, Any, R]:
     """Validate `data` and start the tool's function with it and `call`, for the caller to await.
 
-    The call object is checked first: a host's mistake must not hide behind a model's. A refusal
-    of the input is `noted` first, if given (`registry.run` logs it so, without an `except`).
+    The call object is checked first: a host's mistake must not hide behind a model's; bad input
+    is `noted` (by `registry.run`, to log it without an `except`) before it is refused.
     """
     # `resolved` only for a tool whose hints were left for later: the call costs every run 20 ns
     calling = t._calling or resolved(t)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
@@ -327,7 +321,6 @@ def start(
     if isinstance(kwargs, Invalid):  # as in parse_tool_input: raised in this frame, to save 70 ns
         if noted is not None:
             noted(t.name, t, data, "bad-arguments")
-        # raised as made, never held in a name: a frame holding its own traceback is a cycle
         raise safe_refusal("bad-arguments", message(kwargs), checked.advice)
     if name is None:
         return calling.begin(**kwargs)
