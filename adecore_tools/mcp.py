@@ -7,10 +7,12 @@ itself never imports this module: only a host that serves MCP does.
 
     server = mcp_server(registry, make_call, name="notes")
 
-`make_call(ctx)` is the host's: given the SDK's request context of one `tools/call`, it returns
-the call object the tool receives (or `None`); it may be a plain or an `async` function. It is
-where a host decides who is calling and what they may touch; a `ToolRefusal` it raises is
-answered like the tool's own.
+`make_call(ctx)` is the host's: given the SDK's request context of one `tools/call` or
+`tools/list`, it returns the call object (or `None`); it may be a plain or an `async` function.
+It is where a host decides who is calling and what they may touch: `tools/list` lists only the
+tools that call may use (`ToolCall.may_use`), and `tools/call` of another is refused as an
+unknown tool. A `ToolRefusal` it raises is answered like the tool's own; on `tools/list`, that
+caller holds no scopes, and sees the tools that need none (calling one, it reads the refusal).
 
 Over stdio, with the SDK's transport:
 
@@ -57,7 +59,16 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.seam import Audio, Content, Image, Text, ToolRegistry, ToolResult, answer
+from ._host.seam import (
+    Audio,
+    Content,
+    Image,
+    Text,
+    ToolRegistry,
+    ToolResult,
+    answer,
+    visible,
+)
 
 __all__ = ["LEVELS", "TOOL_FAILED", "log_level", "logs_at", "mcp_server"]
 
@@ -83,9 +94,12 @@ def mcp_server(
 ) -> Server[Any]:
     """A low-level MCP `Server` that lists and runs the tools of `registry`.
 
-    `tools/list` answers `registry.mcp_tools()`, converted to the SDK's types once, here.
-    `tools/call` builds the call object with `make_call(ctx)` (awaited when it returns an
-    awaitable), answers what `registry.call` gives.
+    Both `tools/list` and `tools/call` build the call object with `make_call(ctx)` (awaited when
+    it returns an awaitable). `tools/list` answers the entries of `registry.mcp_tools()` that
+    call may use, converted to the SDK's types once, here; where what a caller sees can vary (a
+    tool declares scopes, or the call's class overrides `may_use`), the listing says
+    `cacheScope: "private"` to a 2026-07-28 client, and `"public"` otherwise. `tools/call`
+    answers what `registry.call` gives.
     `logging/setLevel` keeps the client's level for `log_level(ctx)` to read.
 
     `name`, `version` and `instructions` are what the client reads on `initialize`. The server
@@ -102,13 +116,19 @@ def mcp_server(
         msg = f"name is the server's name, a str; got {name!r}"
         raise TypeError(msg)
     listing = registry.mcp_tools()
-    listed = types.ListToolsResult(tools=[types.Tool.model_validate(entry) for entry in listing])
+    entries = [types.Tool.model_validate(entry) for entry in listing]
+    public = types.ListToolsResult(tools=entries, cache_scope="public")
+    by_name = {entry.name: entry for entry in entries}
     schemas: dict[str, Any] = {entry["name"]: entry["inputSchema"] for entry in listing}
 
     async def on_list_tools(
-        _ctx: ServerRequestContext[Any, Any], _params: types.PaginatedRequestParams | None
+        ctx: ServerRequestContext[Any, Any], _params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
-        return listed
+        shown, varies = await visible(registry, lambda: make_call(ctx))
+        if not varies:
+            return public
+        tools = [by_name[t.name] for t in shown.tools]
+        return types.ListToolsResult(tools=tools, cache_scope="private")
 
     async def on_call_tool(
         ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams

@@ -12,6 +12,10 @@ Each tool becomes an `agents.FunctionTool` with the tool's name, description and
   tool it cannot state (one with a record, `dict[str, X]`) goes with its MCP schema and strict
   mode off. What a strict model sends for a field it leaves out, `null`, is what the registry
   reads as "left out", so strict mode loses nothing. `strict=False` turns it off for every tool.
+- **Who sees what.** Each tool is enabled for a run (the SDK's `is_enabled`) only when the
+  caller may use it (`ToolCall.may_use`): the call object is the run's `context`, or what
+  `make_call` builds (given a tool context whose `tool_call_id` is empty: no call is made
+  yet). A caller `make_call` refuses is offered nothing.
 - **A call.** The SDK hands over the arguments as JSON text; they go to `registry.run_json`
   with the call object: the run's `context`, or what `make_call` (plain or `async`) builds from
   the SDK's tool context, for each call.
@@ -32,7 +36,7 @@ from typing import Any, TypeAlias
 
 try:
     import agents
-    from agents import FunctionTool
+    from agents import AgentBase, FunctionTool, RunContextWrapper
     from agents.tool_context import ToolContext
 except ModuleNotFoundError as _missing:
     if _missing.name != "agents":  # the SDK is there, but something it needs is not
@@ -43,7 +47,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.seam import OpenAITool, Tool, ToolRegistry, answer
+from ._host.seam import OpenAITool, Tool, ToolRegistry, answer, offered
 
 __all__ = ["MakeCall", "agent_tools", "function_tool"]
 
@@ -52,6 +56,7 @@ MakeCall: TypeAlias = Callable[[ToolContext[Any]], object]
 
 `ctx.context` is what the host passed to `Runner.run(..., context=...)`; `ctx.tool_name` and
 `ctx.tool_call_id` say which call it is. A `ToolRefusal` it raises goes back to the model as text.
+Asked whether a tool is enabled for a run (no call yet), `ctx.tool_call_id` is empty.
 """
 
 
@@ -111,6 +116,14 @@ def _function_tool(
         made = (lambda: ctx.context) if make_call is None else partial(make_call, ctx)
         return (await answer(registry, name, arguments, made)).text
 
+    async def enabled(ctx: RunContextWrapper[Any], agent: AgentBase[Any]) -> bool:
+        if make_call is None:
+            return name in await offered(registry, lambda: ctx.context)
+        asking = ToolContext.from_agent_context(
+            ctx, tool_call_id="", agent=agent, tool_name=name, tool_arguments=""
+        )
+        return name in await offered(registry, partial(make_call, asking))
+
     return FunctionTool(
         name=name,
         description=tool.description,
@@ -119,4 +132,5 @@ def _function_tool(
         params_json_schema=entry["parameters"],
         on_invoke_tool=invoke,
         strict_json_schema=bool(entry["strict"]),
+        is_enabled=enabled,
     )

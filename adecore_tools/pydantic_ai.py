@@ -15,6 +15,9 @@ the registry, as Pydantic AI's own MCP toolset does for a server's tools:
   provider closes the record to every key. What a strict model sends for a field it leaves out,
   `null`, is what the registry reads as "left out", so strict mode loses nothing.
   `strict=False` lists every tool that way.
+- **Who sees what.** Each run step lists only the tools the caller may use
+  (`ToolCall.may_use`), the call object built as for a call; a caller `make_call` refuses is
+  offered nothing. A call of another tool is refused as an unknown tool.
 - **A call.** Pydantic AI parses the arguments as JSON and checks nothing else: whatever JSON
   value they are goes to `registry.run` (`null` as no fields), with the call object: the run's
   `deps`, or what `make_call` (plain or `async`) builds from the run context, for each call.
@@ -57,7 +60,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.seam import ToolRegistry, answer
+from ._host.seam import ToolRegistry, answer, offered
 
 __all__ = ["RegistryToolset"]
 
@@ -118,10 +121,16 @@ class RegistryToolset(AbstractToolset[DepsT]):
         return self._id
 
     async def get_tools(self, ctx: RunContext[DepsT]) -> dict[str, ToolsetTool[DepsT]]:
-        """A tool definition for each tool, built from the registry's OpenAI listing."""
+        """A definition of each tool the caller may use, from the registry's OpenAI listing."""
         retries = ctx.max_retries if self.max_retries is None else self.max_retries
+        make_call = self.make_call
+        shown = await offered(
+            self.registry, (lambda: ctx.deps) if make_call is None else partial(make_call, ctx)
+        )
         tools: dict[str, ToolsetTool[DepsT]] = {}
         for entry in self.registry.openai_tools(strict=self.strict):  # plain copies, ours
+            if entry["name"] not in shown:
+                continue
             definition = ToolDefinition(
                 name=entry["name"],
                 description=entry.get("description"),

@@ -42,15 +42,18 @@ from typing import Any
 import floor
 import workloads
 
-from adecore_tools import parse_tool_input
+from adecore_tools import create_tool_registry, parse_tool_input
 from adecore_tools._check import codegen as _codegen
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "RESULTS.md"
 WORKLOADS = ("import", "define", "list", "validate", "call", "scale")
 OURS = "adecore_tools"
+TIMED = "adecore_tools-timeout"
+"""adecore_tools, its registry with a time limit."""
 NAMES = {
     OURS: "adecore_tools",
+    TIMED: "adecore_tools, timeout set",
     "floor": "hand-written floor",
     "pydantic": "pydantic TypeAdapter",
     "msgspec": "msgspec.convert",
@@ -530,7 +533,11 @@ def measure_call(
 ) -> None:
     """A call of one of the 200 tools (valid input, a body that returns at once), in process."""
     _progress("call: one tool, in process")
-    batches: dict[str, Batch] = {OURS: async_batch(loop, lambda: workloads.ours_call(hosts[OURS]))}
+    timed = create_tool_registry(hosts[OURS].toolkits, timeout=30)
+    batches: dict[str, Batch] = {
+        OURS: async_batch(loop, lambda: workloads.ours_call(hosts[OURS])),
+        TIMED: async_batch(loop, lambda: workloads.ours_call(timed)),
+    }
     if "mcp" in hosts:
         batches["mcp"] = async_batch(loop, lambda: workloads.mcp_call(hosts["mcp"]))
     if "fastmcp" in hosts:
@@ -538,14 +545,24 @@ def measure_call(
     samples = interleaved(batches, settings)
     notes = {
         OURS: "await registry.run(name, input)",
+        TIMED: "the same, with the registry's timeout=30 (a timer once the tool waits)",
         "mcp": "await server.call_tool(name, arguments)",
         "fastmcp": "await server.call_tool(name, arguments, run_middleware=False)",
     }
-    for name in (OURS, "mcp", "fastmcp"):
+    for name in (OURS, TIMED, "mcp", "fastmcp"):
         report.rows.append(
             Row("call", "trivial body", name, samples.get(name), "call", note=notes[name])
         )
     _faster_by("call", "trivial body", "mcp", 15, report)
+    ratio = report.ratio("call", "trivial body", "mcp", TIMED)
+    report.targets.append(
+        Target(
+            "call, timeout set: MCP SDK MCPServer / adecore_tools (times faster)",
+            "peer not installed" if ratio is None else f"{ratio:.1f}x",
+            ">= 10x",
+            "n/a" if ratio is None else _verdict(ok=ratio >= 10),
+        )
+    )
     if workloads.installed("mcp"):
         for mode, case in ROUND_TRIPS.items():
             measure_round_trip(report, settings, loop, hosts, mode=mode, case=case)

@@ -16,11 +16,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import enum
+import json
 import socket
 import subprocess
 import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -345,3 +348,23 @@ def main(argv: list[str] | None = None) -> None:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def post_initialize(url: str, headers: dict[str, str]) -> int:
+    """The HTTP status of a raw `initialize` POSTed to `url` with `headers`."""
+    request = urllib.request.Request(  # noqa: S310 - a 127.0.0.1 URL we started
+        url,
+        data=json.dumps(INITIALIZE).encode(),
+        headers={
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+            **headers,
+        },
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:  # noqa: S310
+            return int(answer.status)
+    except urllib.error.HTTPError as refused:
+        with refused:  # its body is an open response: Python 3.14 warns when it is left open
+            return refused.code

@@ -7,7 +7,7 @@ build if `@tool` loses the parameters or the return type. At run time it calls t
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Coroutine, Sequence
+from collections.abc import Coroutine, Sequence
 from typing import Annotated, Any
 
 from annotated_types import Ge
@@ -86,6 +86,31 @@ def test_the_public_functions_are_typed() -> None:
     assert_type(tool_input_schema(typed_write), dict[str, Any])
 
 
+@tool("typed", timeout=2.5)
+def typed_read(call: Call, limit: int = 10) -> list[str]:
+    """Reads lines for a user, in a worker thread."""
+    return [call.user] * limit
+
+
+def test_a_sync_tool_stays_a_sync_callable_of_its_signature() -> None:
+    assert isinstance(typed_read, Tool)
+    lines = assert_type(typed_read(Call("ann"), limit=2), list[str])
+    assert lines == ["ann", "ann"]
+    registry = create_tool_registry([define_toolkit("typed", [typed_read])], timeout=1)
+    assert asyncio.run(registry.run("typed_read", {"limit": 1}, Call("bo"))) == ["bo"]
+    tools: list[Tool[..., object]] = [typed_read, typed_write]
+    assert_type(typed_read.scopes, frozenset[str])
+    assert_type(typed_read.timeout, float | None)
+    assert tools
+
+
+def wrong_sync_calls_are_flagged() -> None:
+    """Never run: each line must be an error for the checkers, or the ignore itself is one."""
+    typed_read(Call("ann"), "ten")  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+    count: int = typed_read(Call("ann"))  # type: ignore[assignment]  # pyright: ignore[reportAssignmentType]
+    assert count
+
+
 class Service:
     @staticmethod
     @tool("typed")
@@ -142,12 +167,8 @@ async def wrong_declarations_are_flagged(registry: ToolRegistry) -> None:
     def sync(n: int) -> int:
         return n
 
-    async def stream(n: int) -> AsyncIterator[int]:
-        yield n
-
-    tool("typed")(sync)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
-    tool("typed")(stream)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
     tool(sync)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+    tool("typed", timeout="1")  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
     # mypy still flags a list of functions; pyright takes any list, as a list of tools of
     # different signatures is `list[object]` to mypy (the toolkit refuses it at run time)
     define_toolkit("typed", [typed_write.fn])  # type: ignore[arg-type]

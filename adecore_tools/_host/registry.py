@@ -7,37 +7,32 @@ thread of a host; `select` builds a smaller one for an agent that should see les
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Coroutine, Iterable, Iterator
-from typing import Any, Literal, TypeVar
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from .._check.blocks import text_of
 from .._model.content import ToolResult
 from .._model.frozen import Unique
+from .._model.metadata import ToolCall
 from .._model.refusals import ToolRefusal
 from .._model.suggest import closest
 from .._model.words import show
+from .bounded import cancelled_error, check_timeout, failed, limited
+from .listing import Listings
+from .telemetry import UNREAD, Noted, logged
 from .tool import Tool, start
 from .toolkit import Toolkit, listed
 
 if typing.TYPE_CHECKING:
-    from .._render.listings import (
-        AnthropicTool,
-        GeminiFunction,
-        OpenAIApi,
-        OpenAIChatTool,
-        OpenAITool,
-    )
     from .._render.schema import Kept
 
-# Listings, portability, results, JSON text and repair are imported where they are first used:
-# a host that only declares and runs tools never loads them (`import adecore_tools` stays small).
+# Results, JSON text and repair are imported where they are first used: a host that only
+# declares and runs tools never loads them (`import adecore_tools` stays small).
 
 __all__ = ["ToolRegistry", "create_tool_registry"]
 
-_Entry = TypeVar("_Entry")
 
-
-class ToolRegistry(Unique):
+class ToolRegistry(Listings, Unique):
     """Toolkits and their tools, by name. Immutable; build one with `create_tool_registry`."""
 
     __slots__ = (
@@ -45,9 +40,13 @@ class ToolRegistry(Unique):
         "tools",
         "repair",
         "bounds_in_words",
+        "timeout",
+        "trace",
         "_by_name",
         "_tools_line",
         "_listings",
+        "_limits",
+        "_scoped",
     )
 
     toolkits: tuple[Toolkit, ...]
@@ -58,15 +57,30 @@ class ToolRegistry(Unique):
     """Whether input a type admits no string for is decoded from JSON text first (`run`)."""
     bounds_in_words: bool
     """Whether listings say each bound and JSON default in the field's description."""
+    timeout: float | None
+    """The most seconds a run of a tool that sets no limit of its own may take, or `None`."""
+    trace: bool
+    """Whether each run is an OpenTelemetry span."""
     _by_name: dict[str, Tool[..., Any]]
     _tools_line: str
     _listings: dict[tuple[object, ...], Kept]
+    _limits: dict[str, float]
+    """The time limit of each tool that has one."""
+    _scoped: bool
+    """Whether a tool needs scopes: who may use what then depends on the caller."""
 
     def __init__(
-        self, toolkits: Iterable[Toolkit], *, repair: bool = False, bounds_in_words: bool = False
+        self,
+        toolkits: Iterable[Toolkit],
+        *,
+        repair: bool = False,
+        bounds_in_words: bool = False,
+        timeout: float | None = None,
+        trace: bool = False,
     ) -> None:
         """Check the toolkits and index their tools; `ValueError` on a name used twice."""
-        for option, value in (("repair", repair), ("bounds_in_words", bounds_in_words)):
+        options = (("repair", repair), ("bounds_in_words", bounds_in_words), ("trace", trace))
+        for option, value in options:
             if type(value) is not bool:
                 msg = f"{option} is True or False, got {value!r}"
                 raise TypeError(msg)
@@ -90,19 +104,34 @@ class ToolRegistry(Unique):
                     )
                     raise ValueError(msg)
                 by_name[t.name] = t
+        limit = check_timeout(timeout, "the registry's timeout")
+        limits = {n: t.timeout or limit for n, t in by_name.items() if t.timeout or limit}
         self._set_once(
             kits,
             tuple(by_name.values()),
             repair,
             bounds_in_words,
+            limit,
+            trace,
             by_name,
             "\t".join(("tools", *by_name)),
             {},
+            limits,
+            any(t.scopes for t in by_name.values()),
         )
+
+    def _options(self) -> dict[str, Any]:
+        """The options a registry made of this one's toolkits keeps (`select`, `visible_to`)."""
+        return {
+            "repair": self.repair,
+            "bounds_in_words": self.bounds_in_words,
+            "timeout": self.timeout,
+            "trace": self.trace,
+        }
 
     def __reduce__(self) -> tuple[Callable[..., ToolRegistry], tuple[object, ...]]:
         """Pickle by toolkits and options, what `__init__` takes."""
-        return (_rebuilt, (type(self), self.toolkits, self.repair, self.bounds_in_words))
+        return (_rebuilt, (type(self), self.toolkits, self._options()))
 
     def __repr__(self) -> str:
         """Show the toolkit names."""
@@ -127,28 +156,61 @@ class ToolRegistry(Unique):
         key = text_of(name)
         return None if key is None else self._by_name.get(key)
 
-    async def run(self, name: str, input: object = None, call: object = None) -> Any:  # noqa: A002 - the contract's name
+    async def run(
+        self,
+        name: str,
+        input: object = None,  # noqa: A002 - the contract's name
+        call: object = None,
+        *,
+        call_id: str | None = None,
+    ) -> Any:
         """Check `input` for the tool `name`, then await the tool with it and `call`.
 
         Returns what the tool returns. Bad input raises `ToolRefusal("bad-arguments")`, an
-        unknown name `ToolRefusal("unknown-tool")`; a missing or wrong call object is the host's
-        mistake (`TypeError`); whatever the tool raises passes through.
+        unknown name, or one of a tool `call` may not use, `ToolRefusal("unknown-tool")`, a run
+        past its time limit `ToolRefusal("timed-out")`; a missing or wrong call object is the
+        host's mistake (`TypeError`); whatever else the tool raises passes through. `call_id`
+        names the model's call in the run's span, when the registry traces.
         """
-        return await self._started(self._named(name), input, call)
+        if self.trace or self.repair:
+            return await self._traced(name, input, call, call_id, text=False)
+        # `_run` for the usual registry, inlined (another coroutine frame costs a run a tenth), and
+        # bad input logged where it is refused: an `except` it passed through would cost it 2%
+        try:
+            t = self._named(name, call)
+        except ToolRefusal as refusal:
+            logged(name, None, UNREAD, refusal.code)
+            raise
+        run = start(t, input, call, logged)
+        if self._limits and (limit := self._limits.get(t.name)) is not None:
+            run = limited(t, run, limit)
+        try:
+            return await run
+        except ToolRefusal as refusal:
+            logged(name, t, input, refusal.code)
+            raise
+        except cancelled_error() as error:  # evaluated only for what is no refusal
+            raise failed(t, error)  # noqa: B904 - its cause is set
 
-    async def run_json(self, name: str, arguments: str | bytes, call: object = None) -> Any:
+    async def run_json(
+        self, name: str, arguments: str | bytes, call: object = None, *, call_id: str | None = None
+    ) -> Any:
         """`run`, with the arguments as JSON text, as OpenAI's clients (and any streamed call) give.
 
         Empty or blank text means no fields. Text that is not JSON (truncated, a trailing comma,
         `NaN`, invalid UTF-8, a key given twice, nested too deep) is a `bad-arguments` refusal
         saying where it breaks, with the tool's `fields` row; never a `JSONDecodeError`.
         """
-        from .._check.json_text import arguments_of  # noqa: PLC0415 - on first use
+        return await self._traced(name, arguments, call, call_id, text=True)
 
-        t = self._named(name)
-        return await self._started(t, arguments_of(arguments, t.input.advice), call)
-
-    async def call(self, name: str, arguments: object = None, call: object = None) -> ToolResult:
+    async def call(
+        self,
+        name: str,
+        arguments: object = None,
+        call: object = None,
+        *,
+        call_id: str | None = None,
+    ) -> ToolResult:
         """Run the tool as `run` does, and answer what a client receives of it: a `ToolResult`.
 
         `arguments` is a mapping, `None`, or its JSON text (`str` or `bytes`, read as `run_json`
@@ -156,40 +218,118 @@ class ToolRegistry(Unique):
         whose text is the refusal's `refusal_body`. Anything else raised passes through, as
         from `run`. Every adapter answers through this one method.
         """
-        from .._check.json_text import arguments_of  # noqa: PLC0415 - on first use
         from .results import tool_result  # noqa: PLC0415
 
         try:
-            t = self._named(name)
             if isinstance(arguments, (str, bytes)):
-                arguments = arguments_of(arguments, t.input.advice)
-            value = await self._started(t, arguments, call)
+                value = await self.run_json(name, arguments, call, call_id=call_id)
+            else:
+                value = await self.run(name, arguments, call, call_id=call_id)
         except ToolRefusal as refusal:
             return ToolResult.refused(refusal)
-        return tool_result(t, value)
+        return tool_result(typing.cast("Tool[..., Any]", self.get(name)), value)
 
-    def _named(self, name: str) -> Tool[..., Any]:
-        """The tool `run` runs for `name`, or the `unknown-tool` refusal."""
+    async def _traced(
+        self,
+        name: str,
+        input: object,  # noqa: A002 - the contract's name
+        call: object,
+        call_id: str | None,
+        *,
+        text: bool,
+    ) -> Any:
+        """`_run`, in a span when the registry traces, else logging its refusals."""
+        if self.trace:
+            from .telemetry import traced  # noqa: PLC0415 - only when tracing
+
+            return await traced(self, name, input, call, call_id, text=text)
+        return await self._run(name, input, call, text=text, noted=logged)
+
+    async def _run(
+        self,
+        name: str,
+        input: object,  # noqa: A002 - the contract's name
+        call: object,
+        *,
+        text: bool,
+        noted: Noted,
+    ) -> Any:
+        """A run: the tool the caller may use, its input checked, awaited within its limit.
+
+        A refusal is `noted` (logged, or added to the run's span) before it is raised.
+        """
+        t, data = None, UNREAD
+        try:
+            t = self._named(name, call)
+            if text:
+                from .._check.json_text import arguments_of  # noqa: PLC0415 - on first use
+
+                data = arguments_of(input, t.input.advice)
+            else:
+                data = input
+            if self.repair:
+                from .._check.repair import repaired  # noqa: PLC0415 - on first use
+
+                checked = t.input
+                data = repaired(checked.fields, checked.tool_name, data)
+            run = start(t, data, call)
+            if self._limits and (limit := self._limits.get(t.name)) is not None:
+                run = limited(t, run, limit)
+            return await run
+        except ToolRefusal as refusal:
+            noted(name, t, data, refusal.code)
+            raise
+        except cancelled_error() as error:  # evaluated only for what is no refusal
+            raise failed(typing.cast("Tool[..., Any]", t), error)  # noqa: B904 - its cause is set
+
+    def _named(self, name: str, call: object) -> Tool[..., Any]:
+        """The tool `run` runs for `name`, or the `unknown-tool` refusal: also for a hidden one."""
         t = self._by_name.get(name) if type(name) is str else self.get(name)
         if t is None:
-            raise self._unknown(name)
+            raise self._unknown(name, call, None)
+        if call is not None and (may_use := self._rule(call)) is not None and not may_use(t):
+            raise self._unknown(name, call, t)
         return t
 
-    def _started(self, t: Tool[..., Any], input: object, call: object) -> Coroutine[Any, Any, Any]:  # noqa: A002
-        """The tool's run with checked input (repaired first, when the registry repairs)."""
-        if self.repair:
-            from .._check.repair import repaired  # noqa: PLC0415 - on first use
+    def _rule(self, call: object) -> Callable[[Tool[..., Any]], bool] | None:
+        """Whether `call` may use a tool, or `None` when it may use every tool (no rule to ask).
 
-            checked = t.input
-            input = repaired(checked.fields, checked.tool_name, input)  # noqa: A001
-        return start(t, input, call)
+        A call object that is no `ToolCall` holds no scopes.
+        """
+        if isinstance(call, ToolCall):
+            if self._scoped or type(call).may_use is not _DEFAULT_RULE:
+                return call.may_use
+            return None
+        return _unscoped if self._scoped and call is not None else None
 
-    def _unknown(self, name: object) -> ToolRefusal:
-        hint = closest(text_of(name), tuple(self._by_name))
+    def _unknown(self, name: object, call: object, hidden: Tool[..., Any] | None) -> ToolRefusal:
+        """`unknown-tool`, naming only what `call` may use (`hidden` was asked already: no)."""
+        may_use = self._rule(call)
+        if may_use is None:
+            names, row = tuple(self._by_name), self._tools_line
+        else:
+            names = tuple(t.name for t in self.tools if t is not hidden and may_use(t))
+            row = "\t".join(("tools", *names))
+        hint = closest(text_of(name), names)
         text = f"there is no tool named {show(name)}"
         if hint is not None:
             text += f" (did you mean {hint!r}?)"
-        return ToolRefusal("unknown-tool", text, (self._tools_line,))
+        return ToolRefusal("unknown-tool", text, (row,))
+
+    def visible_to(self, call: object) -> ToolRegistry:
+        """A registry of only the tools `call` may use (`call.may_use`), with the same options.
+
+        Every listing of it shows only those. `None`, a host that does not tell callers apart,
+        sees every tool: this registry itself. `may_use` is asked once for each tool.
+        """
+        may_use = self._rule(call)
+        if may_use is None:
+            return self
+        seen = {t for t in self.tools if may_use(t)}
+        if len(seen) == len(self.tools):
+            return self
+        kits = [Toolkit(kit.name, [t for t in kit.tools if t in seen]) for kit in self.toolkits]
+        return ToolRegistry([kit for kit in kits if kit.tools], **self._options())
 
     def select(self, *toolkit_names: str) -> ToolRegistry:
         """A registry with only these toolkits (in this registry's order), to hand an agent less."""
@@ -205,122 +345,38 @@ class ToolRegistry(Unique):
                 msg = f"no toolkit named {wanted!r}{advice}"
                 raise ValueError(msg)
         chosen = set(toolkit_names)
-        return ToolRegistry(
-            (kit for kit in self.toolkits if kit.name in chosen),
-            repair=self.repair,
-            bounds_in_words=self.bounds_in_words,
-        )
+        return ToolRegistry((kit for kit in self.toolkits if kit.name in chosen), **self._options())
 
-    def mcp_tools(self) -> list[dict[str, Any]]:
-        """The MCP `tools/list` entries, in order: plain copies, the caller's own."""
-        from .._render.listings import mcp_entry  # noqa: PLC0415 - on first use
-        from .results import kept_output_schema  # noqa: PLC0415
 
-        words = self.bounds_in_words
-        return self._listed(("mcp",), lambda t: mcp_entry(t, kept_output_schema(t), in_words=words))
+_DEFAULT_RULE = ToolCall.may_use
 
-    @typing.overload
-    def openai_tools(
-        self, *, api: Literal["responses"] = ..., strict: bool = ...
-    ) -> list[OpenAITool]: ...
-    @typing.overload
-    def openai_tools(self, *, api: Literal["chat"], strict: bool = ...) -> list[OpenAIChatTool]: ...
-    def openai_tools(
-        self, *, api: OpenAIApi = "responses", strict: bool = True
-    ) -> list[OpenAITool] | list[OpenAIChatTool]:
-        """OpenAI function tools for the Responses API (`api="responses"`) or Chat Completions.
 
-        With `strict`, each tool the strict profile can state is strict; any other is listed
-        with `"strict": false` and its MCP schema. Each entry's type is the one the SDK's own
-        `create(tools=...)` takes.
-        """
-        if api not in ("responses", "chat"):
-            msg = f"api is 'responses' or 'chat', got {api!r}"
-            raise ValueError(msg)
-        from .._render.listings import openai_chat_entry, openai_entry  # noqa: PLC0415
-
-        words, on = self.bounds_in_words, bool(strict)
-        if api == "chat":
-            return self._listed(
-                ("openai", api, on), lambda t: openai_chat_entry(t, strict=on, in_words=words)
-            )
-        return self._listed(
-            ("openai", api, on), lambda t: openai_entry(t, strict=on, in_words=words)
-        )
-
-    def anthropic_tools(self, *, strict: bool = True) -> list[AnthropicTool]:
-        """Anthropic tools; with `strict`, `"strict": true` on each tool strict use can take."""
-        from .._render.listings import anthropic_entry  # noqa: PLC0415 - on first use
-
-        words = self.bounds_in_words
-        return self._listed(
-            ("anthropic", bool(strict)),
-            lambda t: anthropic_entry(t, strict=bool(strict), in_words=words),
-        )
-
-    def gemini_tools(self) -> list[GeminiFunction]:
-        """Gemini function declarations: `name`, `description`, `parameters`."""
-        from .._render.listings import gemini_entry  # noqa: PLC0415 - on first use
-
-        words = self.bounds_in_words
-        return self._listed(("gemini",), lambda t: gemini_entry(t, in_words=words))
-
-    def portability(self) -> list[dict[str, str | None]]:
-        """Each rule a provider states that this registry breaks: provider, tool and rule.
-
-        Computed when asked; it never raises.
-        """
-        from .._render.listings import (  # noqa: PLC0415 - on first use
-            anthropic_entry,
-            gemini_entry,
-            openai_entry,
-        )
-        from .._render.providers import broken_rules  # noqa: PLC0415
-
-        words = self.bounds_in_words
-        listings = {
-            "openai": self._kept(
-                ("openai", "responses", True),
-                lambda t: openai_entry(t, strict=True, in_words=words),
-            ).value,
-            "gemini": self._kept(("gemini",), lambda t: gemini_entry(t, in_words=words)).value,
-            "anthropic": self._kept(
-                ("anthropic", True), lambda t: anthropic_entry(t, strict=True, in_words=words)
-            ).value,
-        }
-        return broken_rules(self.tools, listings)
-
-    def _listed(
-        self, key: tuple[object, ...], entry: Callable[[Tool[..., Any]], _Entry]
-    ) -> list[_Entry]:
-        """A listing built once and handed out copied."""
-        return typing.cast("list[_Entry]", self._kept(key, entry).copy())
-
-    def _kept(self, key: tuple[object, ...], entry: Callable[[Tool[..., Any]], object]) -> Kept:
-        """A listing built once (two threads may both build it, equal) and kept unchanged."""
-        listing = self._listings.get(key)
-        if listing is None:
-            from .._render.schema import Kept  # noqa: PLC0415 - on first use
-
-            listing = self._listings.setdefault(key, Kept([entry(t) for t in self.tools]))
-        return listing
+def _unscoped(t: Tool[..., Any]) -> bool:
+    """The rule of a call object that is no `ToolCall`: it holds no scopes."""
+    return not t.scopes
 
 
 def _rebuilt(
-    cls: type[ToolRegistry],
-    toolkits: tuple[Toolkit, ...],
-    repair: bool,  # noqa: FBT001 - as `__reduce__` passes them
-    bounds_in_words: bool,  # noqa: FBT001
+    cls: type[ToolRegistry], toolkits: tuple[Toolkit, ...], options: dict[str, Any]
 ) -> ToolRegistry:
-    return cls(toolkits, repair=repair, bounds_in_words=bounds_in_words)
+    return cls(toolkits, **options)
 
 
 def create_tool_registry(
-    toolkits: Iterable[Toolkit], *, repair: bool = False, bounds_in_words: bool = False
+    toolkits: Iterable[Toolkit],
+    *,
+    repair: bool = False,
+    bounds_in_words: bool = False,
+    timeout: float | None = None,
+    trace: bool = False,
 ) -> ToolRegistry:
     """A registry of these toolkits; `ValueError` when two toolkits, or two tools, share a name.
 
     `repair` decodes JSON text sent where a type admits no string, before the checks (`run`).
     `bounds_in_words` says each bound and JSON default in the listings' descriptions.
+    `timeout` is the most seconds a run of a tool that sets no limit of its own may take.
+    `trace` makes each run an OpenTelemetry span (`pip install 'adecore_tools[otel]'`).
     """
-    return ToolRegistry(toolkits, repair=repair, bounds_in_words=bounds_in_words)
+    return ToolRegistry(
+        toolkits, repair=repair, bounds_in_words=bounds_in_words, timeout=timeout, trace=trace
+    )

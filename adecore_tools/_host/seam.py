@@ -1,9 +1,9 @@
 """What the adapter modules use, imported from here: the one seam between them and the rest."""
 
 from .._model.content import Audio, Content, Image, Resource, Text, ToolResult
-from .._model.refusals import refusal_body
+from .._model.refusals import ToolRefusal, refusal_body
 from .._render.listings import OpenAITool
-from .answer import answer
+from .answer import answer, made_call, offered, visible
 from .registry import ToolRegistry
 from .tool import Tool
 
@@ -15,8 +15,12 @@ __all__ = [
     "Resource",
     "Text",
     "Tool",
+    "ToolRefusal",
     "ToolRegistry",
     "ToolResult",
     "answer",
+    "made_call",
+    "offered",
     "refusal_body",
+    "visible",
 ]

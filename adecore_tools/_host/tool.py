@@ -1,4 +1,4 @@
-"""`Tool`: a decorated `async def` with its field model, validator and schema, built once.
+"""`Tool`: a decorated function with its field model, validator and schema, built once.
 
 Everything about a tool is decided when it is declared (`_decorator`): names, description, the
 field model, its validator and its schema. A hint naming a class defined further down the module
@@ -29,6 +29,7 @@ from .._model.nodes import Field, Node
 from .._model.problems import Invalid, message
 from .._model.refusals import field, safe_refusal
 from .._model.tool_annotations import ToolAnnotations
+from .bounded import in_thread
 from .wraps import FromFunction, Unwrapped
 
 __all__ = [
@@ -116,24 +117,26 @@ class ToolInput(Unique):
 
 
 class Calling(Frozen):
-    """How a resolved tool is called: its input, its call parameter and its output."""
+    """How a resolved tool is called: its input, its call parameter, its output, how it starts."""
 
-    __slots__ = ("input", "call_name", "call_type", "call_positional", "output")
+    __slots__ = ("input", "call_name", "call_type", "call_positional", "output", "begin")
     input: ToolInput
     call_name: str | None
     call_type: type[ToolCall] | None
     call_positional: bool
     output: Output
+    begin: Callable[..., Coroutine[Any, Any, Any]]  # the function, or a plain `def` in a thread
 
-    def __init__(
+    def __init__(  # noqa: PLR0913, PLR0917 - a value class: its slots, in order
         self,
         input: ToolInput,  # noqa: A002 - the tool's input
         call_name: str | None,
         call_type: type[ToolCall] | None,
         call_positional: bool,  # noqa: FBT001 - a value class
         output: Output,
+        begin: Callable[..., Coroutine[Any, Any, Any]],
     ) -> None:
-        self._set(input, call_name, call_type, call_positional, output)
+        self._set(input, call_name, call_type, call_positional, output, begin)
 
 
 class Tool(Unique, Generic[P, R_co]):
@@ -150,6 +153,8 @@ class Tool(Unique, Generic[P, R_co]):
         "fn",
         "_docs",
         "_calling",
+        "scopes",
+        "timeout",
         "__dict__",  # what the function's wrapper reads as: its `__name__`, `__doc__`, ...
     )
     name: str
@@ -159,8 +164,10 @@ class Tool(Unique, Generic[P, R_co]):
     fn: Callable[P, Coroutine[Any, Any, R_co]]
     _docs: dict[str, str]
     _calling: Calling | None
+    scopes: frozenset[str]  # what a caller must hold to see and call it (`ToolCall.may_use`)
+    timeout: float | None  # the most seconds a run may take; `None`: the registry's limit
 
-    def __init__(
+    def __init__(  # noqa: PLR0913, PLR0917 - a value class: what the decorator read
         self,
         name: str,
         toolkit: str,
@@ -169,8 +176,12 @@ class Tool(Unique, Generic[P, R_co]):
         fn: Callable[P, Coroutine[Any, Any, R_co]],
         _docs: dict[str, str],
         _calling: Calling | None,
+        scopes: frozenset[str] = frozenset(),
+        timeout: float | None = None,
     ) -> None:
-        self._set_once(name, toolkit, description, annotations, fn, _docs, _calling)
+        self._set_once(
+            name, toolkit, description, annotations, fn, _docs, _calling, scopes, timeout
+        )
         # As `functools.wraps` would set them, for frameworks and tools that read the callable.
         vars(self).update({a: getattr(fn, a) for a in WRAPPER_ASSIGNMENTS if hasattr(fn, a)})
 
@@ -269,10 +280,13 @@ def resolved(t: Tool[..., Any]) -> Calling:
     return calling
 
 
-def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]:
+def start(
+    t: Tool[..., R], data: object, call: object, noted: Callable[..., None] | None = None
+) -> Coroutine[Any, Any, R]:
     """Validate `data` and start the tool's function with it and `call`, for the caller to await.
 
-    The call object is checked first: a host's mistake must not hide behind a model's.
+    The call object is checked first: a host's mistake must not hide behind a model's; bad input
+    is `noted` (by `registry.run`, to log it without an `except`) before it is refused.
     """
     # `resolved` only for a tool whose hints were left for later: the call costs every run 20 ns
     calling = t._calling or resolved(t)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
@@ -286,13 +300,15 @@ def start(t: Tool[..., R], data: object, call: object) -> Coroutine[Any, Any, R]
     checked = calling.input
     kwargs: dict[str, Any] | Invalid = checked.validate(_EMPTY if data is None else data)
     if isinstance(kwargs, Invalid):  # as in parse_tool_input: raised in this frame, to save 70 ns
+        if noted is not None:
+            noted(t.name, t, data, "bad-arguments")
         raise safe_refusal("bad-arguments", message(kwargs), checked.advice)
     if name is None:
-        return t.fn(**kwargs)
+        return calling.begin(**kwargs)
     if calling.call_positional:
-        return t.fn(call, **kwargs)
+        return calling.begin(call, **kwargs)
     kwargs[name] = call
-    return t.fn(**kwargs)
+    return calling.begin(**kwargs)
 
 
 class _Pending:
@@ -342,6 +358,7 @@ def resolve(
         call_type=signature.call_type,
         call_positional=signature.call_positional,
         output=output,
+        begin=fn if inspect.iscoroutinefunction(fn) else in_thread(fn),
     )
 
 

@@ -6,8 +6,9 @@ The fields every write tool shares (`DryRun`, `Revision`) are here too.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable
-from typing import Annotated, Any, TypeAlias
+from typing import Annotated, Any, Protocol, TypeAlias
 
 from annotated_types import Ge
 from typing_extensions import Doc
@@ -28,14 +29,40 @@ __all__ = [
 ]
 
 
+class Scoped(Protocol):
+    """What `may_use` reads of a tool: the scopes a caller must hold for it."""
+
+    @property
+    def scopes(self) -> frozenset[str]: ...
+
+
 class ToolCall:
     """Base class of the call object: what one call of a tool may touch, given by the host.
 
     Subclass it (a plain class or a dataclass) with whatever your tools need, and annotate one
     parameter of a tool with the subclass: that parameter is the call, never an input field.
+    It also says what its caller sees: `scopes` and `may_use`.
     """
 
     __slots__ = ()
+
+    if typing.TYPE_CHECKING:  # read-only for checkers: a subclass's field, attribute or property
+
+        @property
+        def scopes(self) -> frozenset[str]:
+            """The scopes this caller holds; none by default."""
+            ...
+
+    else:  # a plain class attribute: a dataclass field without a default can still set it
+        scopes = frozenset()
+
+    def may_use(self, tool: Scoped) -> bool:
+        """Whether this caller may see and call `tool`: by default, it holds every scope it needs.
+
+        Override it for any other rule (roles, a scope hierarchy, a per-document check). It runs
+        once per tool per listing and once per run; what it raises passes through.
+        """
+        return tool.scopes <= self.scopes
 
 
 class RequiredField(Frozen):

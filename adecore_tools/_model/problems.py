@@ -29,6 +29,7 @@ __all__ = [
     "mismatch",
     "out_of_range",
     "path_text",
+    "paths",
     "unreadable",
 ]
 
@@ -253,6 +254,43 @@ def _write(found: Invalid, path: tuple[Step, ...], lines: list[str]) -> None:
             lines.append(_authored(full, entry.text) if entry.authored else _line(full, entry.text))
         else:
             lines.append(_line((*path, Sent(entry.name)), entry.text()))
+
+
+def paths(found: Invalid) -> list[str]:
+    """The paths of the first `LIMIT` problems, in order, with nothing the input wrote in them.
+
+    A step the input chose (a record's key, an unknown field's name) is written `["*"]`, so no
+    input text reaches a log or a span; `""` stands for the input itself (not a mapping, say).
+    """
+    out: list[str] = []
+    _paths(found, (), out)
+    return out
+
+
+_CHOSEN = Key("*")
+"""What a path says for a step the input chose."""
+
+
+def _declared(path: tuple[Step, ...]) -> str:
+    return path_text(_CHOSEN if isinstance(step, (Key, Sent)) else step for step in path)
+
+
+def _paths(found: Invalid, path: tuple[Step, ...], out: list[str]) -> None:
+    for entry in found.entries:
+        if len(out) == LIMIT:
+            return
+        if isinstance(entry, tuple):
+            step, inner = entry
+            if type(inner) is not Mismatch:
+                _paths(inner, (*path, step), out)
+            else:
+                out.append(_declared((*path, step)))
+        elif isinstance(entry, str):
+            out.append(_declared(path))
+        elif isinstance(entry, Problem):
+            out.append(_declared((*path, *entry.path)))
+        else:
+            out.append(_declared((*path, _CHOSEN)))
 
 
 def _line(path: tuple[Step, ...], text: str) -> str:

@@ -19,8 +19,6 @@ import json
 import shutil
 import subprocess
 import sys
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -194,31 +192,12 @@ def test_a_result_holding_a_lone_surrogate_reaches_a_client_over_http(mode, answ
     assert asyncio.run(_undecodable(address, mode)) == UNDECODABLE_SEEN
 
 
-def _post_initialize(url: str, headers: dict[str, str]) -> int:
-    request = urllib.request.Request(  # noqa: S310 - a 127.0.0.1 URL we started
-        url,
-        data=json.dumps(mcp_served.INITIALIZE).encode(),
-        headers={
-            "Content-Type": "application/json",
-            "Accept": "application/json, text/event-stream",
-            **headers,
-        },
-        method="POST",
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:  # noqa: S310
-            return int(answer.status)
-    except urllib.error.HTTPError as refused:
-        with refused:  # its body is an open response: Python 3.14 warns when it is left open
-            return refused.code
-
-
 def test_http_on_127_0_0_1_refuses_another_host_or_origin(url):
     port = url.split(":")[2].split("/")[0]
-    assert _post_initialize(url, {}) == 200
-    assert _post_initialize(url, {"Host": f"localhost:{port}"}) == 200
-    assert _post_initialize(url, {"Host": "evil.example.com"}) == 421
-    assert _post_initialize(url, {"Origin": "http://evil.example.com"}) == 403
+    assert mcp_served.post_initialize(url, {}) == 200
+    assert mcp_served.post_initialize(url, {"Host": f"localhost:{port}"}) == 200
+    assert mcp_served.post_initialize(url, {"Host": "evil.example.com"}) == 421
+    assert mcp_served.post_initialize(url, {"Origin": "http://evil.example.com"}) == 403
 
 
 # --- fastmcp's client -----------------------------------------------------------------------------

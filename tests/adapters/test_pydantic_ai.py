@@ -350,7 +350,9 @@ def test_make_call_builds_the_call_object_of_each_call_from_the_run_context(exam
         "note\twritten\nrevision\t1",
         "revision\t1\nnote\t0\tBuy milk",
     ]
-    assert seen == [("editor", "note_write", "call-0"), ("editor", "note_read", "call-1")]
+    # asked for each call, and (with no tool yet) for the tools each run step lists
+    calls = [s for s in seen if s[1] is not None]
+    assert calls == [("editor", "note_write", "call-0"), ("editor", "note_read", "call-1")]
 
 
 def test_an_async_make_call_is_awaited(examples):

@@ -9,6 +9,7 @@ import enum
 import io
 import pickle
 import sys
+from collections.abc import Iterator
 from typing import Annotated, Any, Union
 
 import annotated_types as at
@@ -126,8 +127,9 @@ async def plain_tool(text: str) -> None:
     """Takes a text."""
 
 
-def sync(text: str) -> None:
+def sync(text: str) -> Iterator[str]:
     """Takes a text."""
+    yield text
 
 
 async def star_args(*texts: str) -> None:
@@ -175,9 +177,12 @@ def _kit_of(*named: tuple[str, str]) -> list[object]:
 
 
 HOST_MISTAKES = {
-    "sync function": (
+    "generator": (
         lambda: tool("kit")(sync),
-        "tool 'sync': a tool is an `async def` function; make it async",
+        (
+            "tool 'sync': a tool returns one answer, and a generator yields many; return the "
+            "answer instead of yielding it"
+        ),
     ),
     "*args": (
         lambda: tool("kit")(star_args),

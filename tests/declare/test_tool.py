@@ -12,7 +12,7 @@ import sys
 import textwrap
 import typing
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from types import MappingProxyType
@@ -432,11 +432,12 @@ def test_empty_explicit_description_is_a_value_error(description):
 # --- TypeErrors for the shape of the function -----------------------------------------------------
 
 
-def test_sync_function_is_a_type_error():
-    def sync_tool(text: str) -> None:
+def test_a_generator_is_a_type_error():
+    def sync_tool(text: str) -> Iterator[str]:
         """Write."""
+        yield text
 
-    with pytest.raises(TypeError, match="sync_tool"):
+    with pytest.raises(TypeError, match=r"sync_tool.*a generator yields many"):
         tool("kit")(sync_tool)
 
 
@@ -655,7 +656,7 @@ def test_a_generic_call_class_is_the_call_parameter():
 def test_a_callable_that_is_no_function_is_a_type_error(name):
     async def g(text: str, count: int) -> None: ...
 
-    with pytest.raises(TypeError, match=r"(?s)async def.*partial") as info:
+    with pytest.raises(TypeError, match=r"(?s)a tool is a function.*partial") as info:
         make(functools.partial(g, count=1), name=name)
     assert (name is None) or str(info.value).startswith("tool 'named': ")
 

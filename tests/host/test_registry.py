@@ -552,13 +552,17 @@ def test_an_exception_from_the_tool_passes_through_unchanged(error):
     assert info.value is error
 
 
-def test_a_cancellation_from_the_tool_passes_through():
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="a task says it is cancelled from 3.11")
+def test_a_cancellation_the_tool_raises_by_itself_is_its_failure():
+    error = asyncio.CancelledError()
+
     async def cancelled() -> None:
         """Cancel."""
-        raise asyncio.CancelledError
+        raise error
 
-    with pytest.raises(asyncio.CancelledError):
+    with pytest.raises(RuntimeError, match="tool 'cancelled' raised CancelledError") as info:
         run(_single(cancelled).run("cancelled"))
+    assert info.value.__cause__ is error
 
 
 def test_cancelling_a_run_cancels_the_tool_and_nothing_is_refused():
