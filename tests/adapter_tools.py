@@ -1,4 +1,4 @@
-"""The tools test_openai_agents.py and test_pydantic_ai.py run through the framework adapters.
+"""The tools the adapters' tests run through the framework adapters.
 
 Beyond the notes of examples/notes.py: a tool with a record, which strict mode cannot state; a
 tool for each kind of result a model reads back as text; and tools that fail as only a host's bug
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, cast
 
-from adecore_tools import Content, Image, create_tool_registry, define_toolkit, tool
+from adecore_tools import Content, Image, ToolCall, create_tool_registry, define_toolkit, tool
 
 # The descriptions of the notes tools' `revision` and `dry_run` fields, as a model is shown them.
 REVISION = (
@@ -52,6 +52,19 @@ async def task_count() -> int:
 async def screenshot() -> list[Content | str]:
     """Takes a screenshot."""
     return ["The screen:", Image(b"\x89PNG...", "image/png"), "Nothing else."]
+
+
+@dataclass
+class Caller(ToolCall):
+    """A call object that says who is calling, for the tests of `make_call`."""
+
+    name: str
+
+
+@tool("who")
+async def whoami(call: Caller) -> str:
+    """Say who is calling."""
+    return call.name
 
 
 @tool("demo")

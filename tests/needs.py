@@ -22,6 +22,9 @@ PACKAGES = {
     "openai": "openai",
     "anthropic": "anthropic",
     "google": "google-genai (Python 3.11 or newer)",
+    "langchain": "langchain",
+    "langchain_core": "langchain-core",
+    "langgraph": "langgraph",
 }
 
 

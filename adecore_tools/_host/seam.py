@@ -2,6 +2,7 @@
 
 from .._model.content import Audio, Content, Image, Resource, Text, ToolResult
 from .._model.refusals import refusal_body
+from .._render.shown import shown
 from .answer import answer
 from .registry import ToolRegistry
 from .tool import Tool
@@ -17,4 +18,5 @@ __all__ = [
     "ToolResult",
     "answer",
     "refusal_body",
+    "shown",
 ]
