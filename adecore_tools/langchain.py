@@ -20,7 +20,8 @@ LangChain's `create_agent`, LangGraph's `ToolNode` or a chat model's `bind_tools
   `ToolRuntime` when a `ToolNode` runs it, else the run's `RunnableConfig`. The tools are async:
   run the agent with `ainvoke` or `astream`.
 - **What the model gets back.** A `ToolMessage`: the result's text, with a structured value as the
-  message's `artifact`; a result with an image or audio as LangChain's image and audio blocks. A
+  message's `artifact`; a result with an image as LangChain's text and image blocks (audio or a
+  resource, for which a tool message has no block, as a line saying it cannot be shown). A
   `ToolRefusal`, from the arguments, the tool or `make_call`, is a `ToolMessage` with
   `status="error"` holding its `refusal_body`, which the tool itself returns: it reaches the model
   however `ToolNode`'s `handle_tool_errors` is set. Any other exception is raised, not sent.
@@ -48,7 +49,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.seam import Audio, Image, Text, ToolRegistry, answer, shown
+from ._host.seam import Image, Text, ToolRegistry, answer, shown
 
 if TYPE_CHECKING:
     from langgraph.prebuilt import ToolRuntime
@@ -71,11 +72,9 @@ _BLOCKS: dict[type[Any], Callable[[Any], Any]] = {
     Image: lambda b: blocks.create_image_block(
         base64=base64.b64encode(b.data).decode(), mime_type=b.mime_type
     ),
-    Audio: lambda b: blocks.create_audio_block(
-        base64=base64.b64encode(b.data).decode(), mime_type=b.mime_type
-    ),
 }
-"""LangChain's own block for each kind of content it has one for."""
+"""LangChain's own block for each kind of content a tool message takes: no audio (langchain-core
+turns a tool's content with an audio block into its JSON text)."""
 
 
 class _Refused(ToolException):

@@ -123,6 +123,13 @@ def test_an_image_reaches_the_model_as_a_function_response_part():
     assert part.inline_data.mime_type == "image/png"
 
 
+def test_audio_reaches_the_model_as_a_function_response_part():
+    (response,) = run_agent(RegistryToolset(DEMO), [("record", {})])
+    (part,) = response.parts
+    assert part.inline_data.data == b"RIFF....WAVE"
+    assert part.inline_data.mime_type == "audio/wav"
+
+
 def test_an_exception_that_is_no_refusal_is_not_sent_to_the_model():
     with pytest.raises(RuntimeError, match="the disk is full"):
         run_agent(RegistryToolset(DEMO), [("crash", {})])

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from adapter_tools import DEMO, RESULTS, STRICT, Caller, whoami
+from adapter_tools import DEMO, RESULTS, STRICT, UNSHOWN_AUDIO, Caller, whoami
 from needs import missing
 
 pytest.importorskip("langchain", reason=missing("langchain"))
@@ -92,10 +92,7 @@ def test_each_tool_gets_its_name_description_and_schema_as_a_dict():
 def test_a_good_call_comes_back_as_its_text(name, arguments, text):
     (message,) = run_agent(langchain_tools(DEMO), [(name, arguments)])
     assert message.status == "success"
-    if name == "screenshot":
-        assert [b["type"] for b in message.content] == ["text", "image", "text"]
-    else:
-        assert message.content == text
+    assert message.content == text
 
 
 def test_a_structured_result_is_its_json_text_with_the_value_as_the_artifact():
@@ -111,6 +108,11 @@ def test_an_image_reaches_the_model_as_an_image_block():
     assert image["mime_type"] == "image/png"
     assert base64.b64decode(image["base64"]) == b"\x89PNG..."
     assert rest["text"] == "Nothing else."
+
+
+def test_audio_which_a_tool_message_cannot_hold_is_a_line_saying_so():
+    (message,) = run_agent(langchain_tools(DEMO), [("record", {})])
+    assert [(b["type"], b["text"]) for b in message.content] == [("text", UNSHOWN_AUDIO)]
 
 
 @pytest.mark.parametrize("handling", [None, True, False])
