@@ -26,6 +26,7 @@ This module imports ADK; `import adecore_tools` does not import this module.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeAlias
@@ -37,7 +38,9 @@ try:
     from google.adk.tools.tool_context import ToolContext
     from google.genai import types
 except ModuleNotFoundError as _missing:
-    if _missing.name not in ("google", "google.adk"):  # ADK is there, but not what it needs
+    # `google`, `google.adk` or a module of it where it is no package; any other name: ADK is
+    # there, but not all it needs
+    if not re.fullmatch(r"google(\.adk(\..*)?)?", _missing.name or ""):
         raise
     raise ModuleNotFoundError(
         "adecore_tools.google_adk needs Google ADK: pip install 'adecore_tools[google-adk]'",

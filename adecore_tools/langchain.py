@@ -16,8 +16,8 @@ LangChain's `create_agent`, LangGraph's `ToolNode` or a chat model's `bind_tools
   cannot state (one with a record, `dict[str, X]`) has its MCP schema. `strict=False` gives every
   tool its MCP schema.
 - **A call.** The call object is the run's `context` (`agent.ainvoke(..., context=...)`), or what
-  `make_call` (plain or `async`) builds from what LangChain gives a tool: LangGraph's
-  `ToolRuntime` when a `ToolNode` runs it, else the run's `RunnableConfig`. The tools are async:
+  `make_call` (plain or `async`) builds from LangGraph's `ToolRuntime` (outside a graph, one that
+  holds the run's `RunnableConfig` alone). The tools are async:
   run the agent with `ainvoke` or `astream`.
 - **What the model gets back.** A `ToolMessage`: the result's text, with a structured value as the
   message's `artifact`; a result with an image as LangChain's text and image blocks (audio or a
@@ -35,14 +35,17 @@ from __future__ import annotations
 import base64
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Annotated, Any, TypeAlias
+from typing import Annotated, Any, TypeAlias
 
 try:
     from langchain_core.messages import content as blocks
     from langchain_core.runnables import RunnableConfig
     from langchain_core.tools import BaseTool, InjectedToolArg, StructuredTool, ToolException
+    from langgraph.prebuilt import ToolRuntime
 except ModuleNotFoundError as _missing:
-    if _missing.name != "langchain_core":  # LangChain is there, but something it needs is not
+    # `langchain_core.messages` where `langchain_core` is no package; any other name: LangChain is
+    # there, but not all it needs
+    if (_missing.name or "").partition(".")[0] not in ("langchain_core", "langgraph"):
         raise
     raise ModuleNotFoundError(
         "adecore_tools.langchain needs LangChain: pip install 'adecore_tools[langchain]'",
@@ -51,17 +54,15 @@ except ModuleNotFoundError as _missing:
 
 from ._host.seam import Image, Text, ToolRegistry, answer, shown
 
-if TYPE_CHECKING:
-    from langgraph.prebuilt import ToolRuntime
-
 __all__ = ["MakeCall", "langchain_tools"]
 
-MakeCall: TypeAlias = "Callable[[ToolRuntime[Any, Any] | RunnableConfig], object]"
-"""Builds the call object of one call from what LangChain gives the tool; it may be `async`.
+MakeCall: TypeAlias = Callable[[ToolRuntime[Any, Any]], object]
+"""Builds the call object of one call from LangGraph's tool runtime; it may be `async`.
 
-Under LangGraph that is the `ToolRuntime` (`.context`, `.state`, `.config`, `.tool_call_id`,
-`.store`); a tool invoked on its own gets the run's `RunnableConfig`. A `ToolRefusal` it raises
-goes back to the model as the tool's error message.
+`runtime.context` is what the host passed to `agent.ainvoke(..., context=...)`; `.state`,
+`.config`, `.tool_call_id` and `.store` are there too. A tool invoked outside a graph gets a
+runtime holding the run's `config` alone. A `ToolRefusal` it raises goes back to the model as the
+tool's error message.
 """
 
 _FILLED = ("runtime", "config", "run_manager")
@@ -75,6 +76,10 @@ _BLOCKS: dict[type[Any], Callable[[Any], Any]] = {
 }
 """LangChain's own block for each kind of content a tool message takes: no audio (langchain-core
 turns a tool's content with an audio block into its JSON text)."""
+
+
+def _no_stream(_: object) -> None:
+    """Where a tool invoked outside a graph streams: nowhere."""
 
 
 class _Refused(ToolException):
@@ -97,8 +102,8 @@ def langchain_tools(
 
     Args:
         registry: The tools to hand over.
-        make_call: Builds each call's call object from LangGraph's `ToolRuntime` (or the run's
-            config, outside a graph); without it, the call object is the run's `context`.
+        make_call: Builds each call's call object from LangGraph's `ToolRuntime`; without it,
+            the call object is the run's `context`.
         strict: The `openai-strict` schema for every tool that profile can state; `False`
             gives every tool its MCP schema.
     """
@@ -123,15 +128,21 @@ def _structured_tool(
 
     async def run(
         *,
-        runtime: Annotated[Any, InjectedToolArg()] = None,
+        runtime: Annotated[ToolRuntime[Any, Any] | None, InjectedToolArg()] = None,
         config: RunnableConfig,
         **arguments: Any,
     ) -> tuple[Any, Any]:
-        offered = config if runtime is None else runtime
-        if make_call is not None:
-            made: Callable[[], object] = partial(make_call, offered)
-        else:
-            made = lambda: getattr(runtime, "context", None)  # noqa: E731
+        if runtime is None:  # invoked outside a graph: a runtime around the run's config alone
+            runtime = ToolRuntime(
+                state=None,
+                context=None,
+                config=config,
+                stream_writer=_no_stream,
+                tool_call_id=None,
+                store=None,
+            )
+        given = runtime
+        made = partial(make_call, given) if make_call is not None else lambda: given.context
         result = await answer(registry, name, arguments, made)
         if result.is_error:
             raise _Refused(result.text)

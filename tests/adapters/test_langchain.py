@@ -184,7 +184,7 @@ def test_a_refusal_from_make_call_reaches_the_model():
     assert parse_refusal_body(message.content).code == "not-permitted"
 
 
-def test_outside_a_graph_make_call_gets_the_runs_config():
+def test_outside_a_graph_make_call_gets_a_runtime_with_the_runs_config():
     seen: list[Any] = []
 
     def make_call(config: Any) -> None:
@@ -194,7 +194,8 @@ def test_outside_a_graph_make_call_gets_the_runs_config():
     call = {"name": "greet", "args": {"name": "Ada"}, "id": "c1", "type": "tool_call"}
     message = asyncio.run(greet.ainvoke(call, {"tags": ["mine"]}))
     assert message.content == "Hello, Ada"
-    assert "mine" in seen[0]["tags"]
+    assert "mine" in seen[0].config["tags"]
+    assert seen[0].context is None
 
 
 def test_annotations_reach_the_tools_metadata():
