@@ -22,9 +22,9 @@ PACKAGES = {
     "openai": "openai",
     "anthropic": "anthropic",
     "google": "google-genai (Python 3.11 or newer)",
-    "langchain": "langchain",
-    "langchain_core": "langchain-core",
-    "langgraph": "langgraph",
+    "langchain": "langchain (Python 3.14 or older: on 3.15 orjson has no wheel yet)",
+    "langchain_core": "langchain-core (Python 3.14 or older: on 3.15 orjson has no wheel yet)",
+    "langgraph": "langgraph (Python 3.14 or older: on 3.15 orjson has no wheel yet)",
 }
 
 
