@@ -20,23 +20,25 @@ Each tool becomes an `agents.FunctionTool` with the tool's name, description and
   with the call object: the run's `context`, or what `make_call` (plain or `async`) builds from
   the SDK's tool context, for each call.
 - **What the model gets back.** The tool's result as `tool_result(tool, value).text`: its text or
-  lines, a structured value's compact JSON, or the text of its content blocks (an image, audio or
-  resource block is not sent). A `ToolRefusal`, from the arguments, the tool or `make_call`, comes
-  back as its `refusal_body` text, which says what to fix. Any other exception goes to the SDK,
-  which fails the run with it.
+  lines, or a structured value's compact JSON. A result with an image goes block by block, as the
+  SDK's `ToolOutputText` and `ToolOutputImage`; audio or a resource, which the SDK has no output
+  for, as a line of text saying what the tool returned and that it cannot be shown. A
+  `ToolRefusal`, from the arguments, the tool or `make_call`, comes back as its `refusal_body`
+  text, which says what to fix. Any other exception goes to the SDK, which fails the run with it.
 
 This module imports the SDK; `import adecore_tools` does not import this module.
 """
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeAlias
 
 try:
     import agents
-    from agents import AgentBase, FunctionTool, RunContextWrapper
+    from agents import AgentBase, FunctionTool, RunContextWrapper, ToolOutputImage, ToolOutputText
     from agents.tool_context import ToolContext
 except ModuleNotFoundError as _missing:
     if _missing.name != "agents":  # the SDK is there, but something it needs is not
@@ -47,7 +49,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.seam import OpenAITool, Tool, ToolRegistry, answer, offered
+from ._host.seam import Image, OpenAITool, Text, Tool, ToolRegistry, answer, offered, shown
 
 __all__ = ["MakeCall", "agent_tools", "function_tool"]
 
@@ -58,6 +60,15 @@ MakeCall: TypeAlias = Callable[[ToolContext[Any]], object]
 `ctx.tool_call_id` say which call it is. A `ToolRefusal` it raises goes back to the model as text.
 Asked whether a tool is enabled for a run (no call yet), `ctx.tool_call_id` is empty.
 """
+
+
+_BLOCKS: dict[type[Any], Callable[[Any], ToolOutputText | ToolOutputImage]] = {
+    Text: lambda b: ToolOutputText(text=b.text),
+    Image: lambda b: ToolOutputImage(
+        image_url=f"data:{b.mime_type};base64,{base64.b64encode(b.data).decode()}"
+    ),
+}
+"""The SDK's own output for each kind of content it has one for (it has none for audio)."""
 
 
 def agent_tools(
@@ -112,9 +123,11 @@ def _function_tool(
     """`tool` as the SDK's tool, from its OpenAI entry: run by `registry`, answered in text."""
     name = tool.name
 
-    async def invoke(ctx: ToolContext[Any], arguments: str) -> str:
+    async def invoke(
+        ctx: ToolContext[Any], arguments: str
+    ) -> str | list[ToolOutputText | ToolOutputImage]:
         made = (lambda: ctx.context) if make_call is None else partial(make_call, ctx)
-        return (await answer(registry, name, arguments, made)).text
+        return shown(await answer(registry, name, arguments, made), _BLOCKS)
 
     async def enabled(ctx: RunContextWrapper[Any], agent: AgentBase[Any]) -> bool:
         if make_call is None:

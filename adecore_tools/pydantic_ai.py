@@ -23,8 +23,10 @@ the registry, as Pydantic AI's own MCP toolset does for a server's tools:
   `deps`, or what `make_call` (plain or `async`) builds from the run context, for each call.
   Text that is no JSON at all is answered by Pydantic AI itself, with its own validation error.
 - **What the model gets back.** The tool's result as `tool_result(tool, value).text`: its text or
-  lines, a structured value's compact JSON, or the text of its content blocks (an image, audio or
-  resource block is not sent). A `ToolRefusal`, from the arguments, the tool or `make_call`, comes
+  lines, or a structured value's compact JSON. A result with an image or audio goes block by
+  block, each as `BinaryContent` in the tool's return, which Pydantic AI sends the model as such;
+  a resource as a line of text saying what the tool returned and that it cannot be shown. A
+  `ToolRefusal`, from the arguments, the tool or `make_call`, comes
   back as its `refusal_body` text, which says what to fix, and costs no retry. Any other
   exception fails the run.
 
@@ -48,7 +50,7 @@ if sys.version_info < (3, 11):
     )
 
 try:
-    from pydantic_ai import RunContext
+    from pydantic_ai import BinaryContent, RunContext
     from pydantic_ai.tools import ToolDefinition
     from pydantic_ai.toolsets import AbstractToolset, ToolsetTool
     from pydantic_core import SchemaValidator, core_schema
@@ -60,7 +62,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.seam import ToolRegistry, answer, offered
+from ._host.seam import Audio, Image, Text, ToolRegistry, answer, offered, shown
 
 __all__ = ["RegistryToolset"]
 
@@ -81,6 +83,14 @@ def _as_arguments(arguments: object) -> object:
 _ANY_JSON = SchemaValidator(
     core_schema.no_info_after_validator_function(_as_arguments, core_schema.any_schema())
 )
+
+
+_BLOCKS: dict[type[Any], Callable[[Any], str | BinaryContent]] = {
+    Text: lambda b: b.text,
+    Image: lambda b: BinaryContent(b.data, media_type=b.mime_type),
+    Audio: lambda b: BinaryContent(b.data, media_type=b.mime_type),
+}
+"""What Pydantic AI takes for each kind of content: text as itself, media as `BinaryContent`."""
 
 
 class RegistryToolset(AbstractToolset[DepsT]):
@@ -148,8 +158,8 @@ class RegistryToolset(AbstractToolset[DepsT]):
         tool_args: dict[str, Any],
         ctx: RunContext[DepsT],
         tool: ToolsetTool[DepsT],  # noqa: ARG002 - the registry knows the tool by its name
-    ) -> str:
-        """Run the tool through the registry: its result, or the refusal, as text."""
+    ) -> str | list[str | BinaryContent]:
+        """Run the tool through the registry: its result, or the refusal, as Pydantic AI's own."""
         make_call = self.make_call
         made = (lambda: ctx.deps) if make_call is None else partial(make_call, ctx)
-        return (await answer(self.registry, name, tool_args, made)).text
+        return shown(await answer(self.registry, name, tool_args, made), _BLOCKS)

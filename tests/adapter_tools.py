@@ -1,4 +1,4 @@
-"""The tools test_openai_agents.py and test_pydantic_ai.py run through the framework adapters.
+"""The tools the adapters' tests run through the framework adapters.
 
 Beyond the notes of examples/notes.py: a tool with a record, which strict mode cannot state; a
 tool for each kind of result a model reads back as text; and tools that fail as only a host's bug
@@ -10,7 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, cast
 
-from adecore_tools import Content, Image, create_tool_registry, define_toolkit, tool
+from adecore_tools import (
+    Audio,
+    Content,
+    Image,
+    ToolCall,
+    create_tool_registry,
+    define_toolkit,
+    tool,
+)
 
 # The descriptions of the notes tools' `revision` and `dry_run` fields, as a model is shown them.
 REVISION = (
@@ -55,6 +63,25 @@ async def screenshot() -> list[Content | str]:
 
 
 @tool("demo")
+async def record() -> Audio:
+    """Records a second of sound."""
+    return Audio(b"RIFF....WAVE", "audio/wav")
+
+
+@dataclass
+class Caller(ToolCall):
+    """A call object that says who is calling, for the tests of `make_call`."""
+
+    name: str
+
+
+@tool("who")
+async def whoami(call: Caller) -> str:
+    """Say who is calling."""
+    return call.name
+
+
+@tool("demo")
 async def greet(name: str) -> str:
     """Greets someone."""
     return f"Hello, {name}"
@@ -81,7 +108,8 @@ async def crash() -> str:
 DEMO = create_tool_registry(
     [
         define_toolkit(
-            "demo", [label, task_get, task_count, screenshot, greet, forget, miscount, crash]
+            "demo",
+            [label, task_get, task_count, screenshot, record, greet, forget, miscount, crash],
         )
     ]
 )
@@ -99,9 +127,12 @@ RESULTS = [
         '{"title":"Write the report","status":"open"}',
     ),
     ("task_count", {}, '{"result":3}'),
-    ("screenshot", {}, "The screen:\nNothing else."),
     ("greet", {"name": "Ada"}, "Hello, Ada"),
     ("forget", {}, ""),
 ]
 """A call of each kind of result, and its text: lines, a structured value's compact JSON (a
-value that is no object wrapped as `{"result": ...}`), the text blocks of content, text, none."""
+value that is no object wrapped as `{"result": ...}`), text, none. An image or audio goes as the
+framework's own content, or a line saying it cannot be shown: each adapter's tests check it."""
+
+UNSHOWN_AUDIO = "[The tool returned audio (audio/wav, 12 bytes), which cannot be shown here.]"
+"""What a model reads for the audio of `record` where its framework has no block for audio."""

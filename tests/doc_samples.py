@@ -41,14 +41,30 @@ def printed(sample: str) -> list[str]:
 
 
 def missing_modules(sample: str) -> list[str]:
-    """The top-level modules a sample imports that are not installed (examples/ on the path)."""
-    roots: set[str] = set()
+    """The modules a sample imports that are not installed (examples/ on the path).
+
+    The first missing part of each dotted name: `google.adk` where google-genai installed
+    `google` and nothing installed ADK.
+    """
+    names: set[str] = set()
     for node in ast.walk(ast.parse(sample)):
         if isinstance(node, ast.Import):
-            roots.update(alias.name.split(".")[0] for alias in node.names)
+            names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
-            roots.add(node.module.split(".")[0])
-    return sorted(name for name in roots if importlib.util.find_spec(name) is None)
+            names.add(node.module)
+    return sorted({absent for name in names if (absent := _absent(name)) is not None})
+
+
+def _absent(name: str) -> str | None:
+    parts = name.split(".")
+    for end in range(1, len(parts) + 1):
+        prefix = ".".join(parts[:end])
+        try:
+            if importlib.util.find_spec(prefix) is None:
+                return prefix
+        except ModuleNotFoundError:  # a parent that is a module, not a package
+            return prefix
+    return None
 
 
 def broken_links(page: Path) -> list[str]:

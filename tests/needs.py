@@ -30,11 +30,25 @@ PACKAGES = {
     "openai": "openai",
     "anthropic": "anthropic",
     "google": "google-genai (Python 3.11 or newer)",
+    "langchain": "langchain (Python 3.14 or older: on 3.15 orjson has no wheel yet)",
+    "langchain_core": "langchain-core (Python 3.14 or older: on 3.15 orjson has no wheel yet)",
+    "langgraph": "langgraph (Python 3.14 or older: on 3.15 orjson has no wheel yet)",
 }
+
+
+APART = {
+    "google.adk": (
+        "needs google-adk, which pins google-genai below 3 where the provider tests need 3.6: the "
+        "test extra installs it on Python 3.10 alone, and .ci/run tests it in a venv of its own"
+    ),
+}
+"""Packages the test extra cannot hold beside the others, and why a test of one skips."""
 
 
 def missing(module: str) -> str:
     """The skip reason for a test that needs `module` where it is not installed."""
+    if module in APART:
+        return APART[module]
     package = PACKAGES.get(module.partition(".")[0], module)
     return f"needs {package}, which the test extra installs where pip has it for this Python"
 

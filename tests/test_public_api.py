@@ -64,7 +64,7 @@ PUBLIC_NAMES = [
     "Content",
 ]
 
-ADAPTERS = ["mcp", "openai_agents", "pydantic_ai"]
+ADAPTERS = ["mcp", "openai_agents", "pydantic_ai", "langchain", "google_adk"]
 """The public modules, which hand a registry to an SDK or framework; the package imports none."""
 
 

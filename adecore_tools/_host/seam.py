@@ -3,6 +3,7 @@
 from .._model.content import Audio, Content, Image, Resource, Text, ToolResult
 from .._model.refusals import ToolRefusal, refusal_body
 from .._render.listings import OpenAITool
+from .._render.shown import shown
 from .answer import answer, made_call, offered, visible
 from .registry import ToolRegistry
 from .tool import Tool
@@ -22,5 +23,6 @@ __all__ = [
     "made_call",
     "offered",
     "refusal_body",
+    "shown",
     "visible",
 ]

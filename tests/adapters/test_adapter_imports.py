@@ -1,13 +1,14 @@
 """The adapter modules: `import adecore_tools` loads none, and each says what it needs.
 
-`adecore_tools.mcp`, `adecore_tools.openai_agents` and `adecore_tools.pydantic_ai` import an SDK
-or framework the package does not depend on: a host imports the one it uses, after installing its
-extra.
+`adecore_tools.mcp`, `.openai_agents`, `.pydantic_ai`, `.langchain` and `.google_adk` import an
+SDK or framework the package does not depend on: a host imports the one it uses, after installing
+its extra.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import re
 import subprocess
@@ -23,8 +24,13 @@ ADAPTERS = {
     "adecore_tools.mcp": ("mcp", "the MCP Python SDK", "mcp"),
     "adecore_tools.openai_agents": ("agents", "the OpenAI Agents SDK", "openai-agents"),
     "adecore_tools.pydantic_ai": ("pydantic_ai", "Pydantic AI", "pydantic-ai"),
+    "adecore_tools.langchain": ("langchain_core", "LangChain", "langchain"),
+    "adecore_tools.google_adk": ("google.adk", "Google ADK", "google-adk"),
 }
-FRAMEWORKS = {"agents", "openai", "pydantic_ai", "pydantic", "pydantic_core", "mcp"}
+FRAMEWORKS = {
+    *("agents", "openai", "pydantic_ai", "pydantic", "pydantic_core", "mcp"),
+    *("langchain", "langchain_core", "langgraph", "google"),
+}
 
 
 def _python(code: str) -> subprocess.CompletedProcess[str]:
@@ -67,10 +73,14 @@ def test_an_adapter_without_its_framework_says_which_extra_installs_it(module):
         ("adecore_tools.mcp", "pydantic"),
         ("adecore_tools.openai_agents", "openai"),
         ("adecore_tools.pydantic_ai", "pydantic"),
+        ("adecore_tools.langchain", "tenacity"),
+        ("adecore_tools.google_adk", "pydantic"),
     ],
 )
 def test_a_framework_that_fails_to_import_says_so_itself(module, dependency):
     framework = ADAPTERS[module][0]
+    if importlib.util.find_spec(framework.partition(".")[0]) is None:
+        pytest.skip(missing(framework))
     pytest.importorskip(framework, reason=missing(framework))
     done = _python(f"import sys\nsys.modules[{dependency!r}] = None\nimport {module}")
     assert done.returncode == 1

@@ -27,6 +27,7 @@ from needs import missing
 pytest.importorskip("mcp", reason=missing("mcp"))
 
 import mcp_served
+from adapter_tools import Caller, whoami
 from check.test_differential import (  # the generated types of the differential tests
     any_type,
     values,
@@ -35,7 +36,6 @@ from mcp import Client, types
 from mcp.server import ServerRequestContext
 
 from adecore_tools import (
-    ToolCall,
     ToolRefusal,
     create_tool_registry,
     define_toolkit,
@@ -305,17 +305,6 @@ def test_any_other_exception_is_logged_and_answered_with_a_generic_text(mode, ca
 
 
 # --- make_call ----------------------------------------------------------------------------------
-
-
-@dataclass
-class Caller(ToolCall):
-    name: str
-
-
-@tool("who")
-async def whoami(call: Caller) -> str:
-    """Say who is calling."""
-    return call.name
 
 
 @tool("who")

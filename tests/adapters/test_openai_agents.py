@@ -8,6 +8,7 @@ network, no model). Tracing is off, so nothing is sent anywhere.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import importlib
 import json
@@ -18,7 +19,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from adapter_tools import DEMO, DRY_RUN, RESULTS, REVISION, STRICT
+from adapter_tools import DEMO, DRY_RUN, RESULTS, REVISION, STRICT, UNSHOWN_AUDIO
 from needs import missing
 
 pytest.importorskip("agents", reason=missing("agents"))
@@ -296,6 +297,24 @@ def test_the_tool_own_refusals_come_back_as_text(examples, tools):
 @pytest.mark.parametrize(("name", "arguments", "text"), RESULTS)
 def test_a_result_comes_back_as_the_text_a_client_receives(name, arguments, text):
     assert invoke(by_name(agent_tools(DEMO))[name], None, json.dumps(arguments)) == text
+
+
+def test_an_image_reaches_the_model_as_an_input_image_and_audio_as_a_line_saying_so():
+    calls = [
+        function_call("screenshot", {}, call_id="c0"),
+        function_call("record", {}, call_id="c1"),
+    ]
+    model = ScriptedModel([calls, [assistant_message("Done.")]])
+    run_agent(Agent(name="demo", model=model, tools=agent_tools(DEMO)), None)
+    assert model.last_call is not None
+    screen, sound = [i["output"] for i in model.last_call.input if "output" in i]
+    image = "data:image/png;base64," + base64.b64encode(b"\x89PNG...").decode()
+    assert [(p["type"], p.get("text") or p.get("image_url")) for p in screen] == [
+        ("input_text", "The screen:"),
+        ("input_image", image),
+        ("input_text", "Nothing else."),
+    ]
+    assert [(p["type"], p["text"]) for p in sound] == [("input_text", UNSHOWN_AUDIO)]
 
 
 def test_a_record_tool_out_of_strict_mode_takes_any_key_and_refuses_a_misspelt_field():

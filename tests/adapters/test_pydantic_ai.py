@@ -22,6 +22,7 @@ pytest.importorskip("pydantic_ai", reason=missing("pydantic_ai"))
 
 from pydantic_ai import Agent, RunContext, UnexpectedModelBehavior
 from pydantic_ai.messages import (
+    BinaryContent,
     ModelMessage,
     ModelRequest,
     ModelResponse,
@@ -300,6 +301,17 @@ def test_max_retries_bounds_how_often_pydantic_ai_asks_again_for_json():
 def test_each_kind_of_result_comes_back_as_the_text_a_client_receives():
     script = Script([(name, arguments) for name, arguments, _ in RESULTS])
     assert run(RegistryToolset(DEMO), script) == [text for _, _, text in RESULTS]
+
+
+def test_an_image_and_audio_reach_the_model_as_binary_content_in_the_tool_return():
+    script = Script([("screenshot", {}), ("record", {})])
+    screen, sound = run(RegistryToolset(DEMO), script)
+    assert screen == [
+        "The screen:",
+        BinaryContent(b"\x89PNG...", media_type="image/png"),
+        "Nothing else.",
+    ]
+    assert sound == [BinaryContent(b"RIFF....WAVE", media_type="audio/wav")]
 
 
 def test_a_record_tool_out_of_strict_mode_takes_any_key_and_refuses_a_misspelt_field():

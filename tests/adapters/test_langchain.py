@@ -1,0 +1,222 @@
+"""adecore_tools.langchain, driven offline through LangChain's own agent loop (`create_agent`).
+
+The model is a scripted chat model: each turn it asks for the next tool call of its script, and it
+records the messages it was sent, which is what a real model would read. LangGraph's `ToolNode`
+runs the tools, with the error handling it is given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+from adapter_tools import DEMO, RESULTS, STRICT, UNSHOWN_AUDIO, Caller, whoami
+from needs import missing
+
+pytest.importorskip("langchain", reason=missing("langchain"))
+
+from langchain.agents import create_agent
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.tools import BaseTool
+from langgraph.graph import START, MessagesState, StateGraph
+from langgraph.prebuilt import ToolNode, tools_condition
+
+from adecore_tools import (
+    ToolRefusal,
+    create_tool_registry,
+    define_toolkit,
+    parse_refusal_body,
+    tool,
+    tool_input_schema,
+)
+from adecore_tools.langchain import langchain_tools
+
+pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
+
+
+class Scripted(BaseChatModel):
+    """A chat model that asks for its script's tool calls, one a turn, then says "done"."""
+
+    script: list[tuple[str, dict[str, Any]]]
+    seen: list[list[BaseMessage]] = []  # noqa: RUF012 - pydantic copies it per model
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted"
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> Scripted:  # noqa: ARG002
+        return self
+
+    def _generate(self, messages: list[BaseMessage], *_: Any, **__: Any) -> ChatResult:
+        self.seen.append(list(messages))
+        turn = sum(isinstance(m, AIMessage) for m in messages)
+        if turn < len(self.script):
+            name, args_ = self.script[turn]
+            reply = AIMessage("", tool_calls=[{"name": name, "args": args_, "id": f"call-{turn}"}])
+        else:
+            reply = AIMessage("done")
+        return ChatResult(generations=[ChatGeneration(message=reply)])
+
+
+def run_agent(
+    tools: list[BaseTool], script: list[tuple[str, dict[str, Any]]], **options: Any
+) -> list[ToolMessage]:
+    """Run a LangChain agent on `script`; the tool messages the model was sent, in order."""
+    model = Scripted(script=script)
+    agent = create_agent(model, tools)
+    state = asyncio.run(agent.ainvoke({"messages": [("user", "Keep my notes")]}, **options))
+    assert state["messages"][-1].content == "done"
+    return [m for m in state["messages"] if isinstance(m, ToolMessage)]
+
+
+def test_each_tool_gets_its_name_description_and_schema_as_a_dict():
+    tools = langchain_tools(DEMO)
+    entries = DEMO.openai_tools(strict=True)
+    assert [t.name for t in tools] == [t.name for t in DEMO.tools]
+    for made, entry in zip(tools, entries, strict=True):
+        assert made.description == entry["description"]
+        assert made.args_schema == entry["parameters"]
+        assert made.metadata is not None
+        assert made.metadata["strict"] is STRICT[made.name]
+    loose = langchain_tools(DEMO, strict=False)
+    assert [t.args_schema for t in loose] == [tool_input_schema(t) for t in DEMO.tools]
+
+
+@pytest.mark.parametrize(("name", "arguments", "text"), RESULTS)
+def test_a_good_call_comes_back_as_its_text(name, arguments, text):
+    (message,) = run_agent(langchain_tools(DEMO), [(name, arguments)])
+    assert message.status == "success"
+    assert message.content == text
+
+
+def test_a_structured_result_is_its_json_text_with_the_value_as_the_artifact():
+    (message,) = run_agent(langchain_tools(DEMO), [("task_get", {"title": "Report"})])
+    assert json.loads(message.content) == {"title": "Report", "status": "open"}
+    assert message.artifact == {"title": "Report", "status": "open"}
+
+
+def test_an_image_reaches_the_model_as_an_image_block():
+    (message,) = run_agent(langchain_tools(DEMO), [("screenshot", {})])
+    text, image, rest = message.content
+    assert text["text"] == "The screen:"
+    assert image["mime_type"] == "image/png"
+    assert base64.b64decode(image["base64"]) == b"\x89PNG..."
+    assert rest["text"] == "Nothing else."
+
+
+def test_audio_which_a_tool_message_cannot_hold_is_a_line_saying_so():
+    (message,) = run_agent(langchain_tools(DEMO), [("record", {})])
+    assert [(b["type"], b["text"]) for b in message.content] == [("text", UNSHOWN_AUDIO)]
+
+
+@pytest.mark.parametrize("handling", [None, True, False])
+def test_a_refusal_reaches_the_model_as_an_error_message_however_tool_node_handles_errors(
+    handling,
+):
+    tools = langchain_tools(DEMO)
+    node = ToolNode(tools) if handling is None else ToolNode(tools, handle_tool_errors=handling)
+    model = Scripted(script=[("greet", {"name": 5}), ("greet", {"name": "Ada"})])
+
+    async def call_model(state: MessagesState) -> dict[str, Any]:
+        return {"messages": [await model.ainvoke(state["messages"])]}
+
+    graph = StateGraph(MessagesState)
+    graph.add_node("agent", call_model)
+    graph.add_node("tools", node)
+    graph.add_edge(START, "agent")
+    graph.add_conditional_edges("agent", tools_condition)
+    graph.add_edge("tools", "agent")
+    state = asyncio.run(graph.compile().ainvoke({"messages": [("user", "Greet Ada")]}))
+    refused, corrected = [m for m in state["messages"] if isinstance(m, ToolMessage)]
+    assert refused.status == "error"
+    assert parse_refusal_body(refused.content).code == "bad-arguments"
+    # the model read the refusal before it corrected its call
+    assert any(isinstance(m, ToolMessage) and m.status == "error" for m in model.seen[1])
+    assert corrected.status == "success"
+    assert corrected.content == "Hello, Ada"
+
+
+def test_langchain_does_not_check_the_arguments_the_registry_does():
+    (message,) = run_agent(langchain_tools(DEMO), [("greet", {"name": "Ada", "extra": 1})])
+    assert message.status == "error"
+    assert "extra" in message.content
+
+
+def test_an_exception_that_is_no_refusal_is_not_sent_to_the_model():
+    with pytest.raises(RuntimeError, match="the disk is full"):
+        run_agent(langchain_tools(DEMO), [("crash", {})])
+
+
+WHO = create_tool_registry([define_toolkit("who", [whoami])])
+
+
+def test_make_call_gets_the_tool_runtime_and_may_be_async():
+    seen: list[Any] = []
+
+    async def make_call(runtime: Any) -> Caller:
+        seen.append(runtime)
+        return Caller(f"{runtime.context}:{runtime.tool_call_id}")
+
+    (message,) = run_agent(
+        langchain_tools(WHO, make_call=make_call), [("whoami", {})], context="ada"
+    )
+    assert message.content == "ada:call-0"
+    assert seen[0].config is not None
+
+
+def test_without_make_call_the_call_object_is_the_runs_context():
+    (message,) = run_agent(langchain_tools(WHO), [("whoami", {})], context=Caller("ada"))
+    assert message.content == "ada"
+
+
+def test_a_refusal_from_make_call_reaches_the_model():
+    def make_call(runtime: Any) -> object:
+        raise ToolRefusal("not-permitted", "Ada may not greet")
+
+    (message,) = run_agent(langchain_tools(DEMO, make_call=make_call), [("greet", {"name": "A"})])
+    assert message.status == "error"
+    assert parse_refusal_body(message.content).code == "not-permitted"
+
+
+def test_outside_a_graph_make_call_gets_a_runtime_with_the_runs_config():
+    seen: list[Any] = []
+
+    def make_call(config: Any) -> None:
+        seen.append(config)
+
+    (greet,) = [t for t in langchain_tools(DEMO, make_call=make_call) if t.name == "greet"]
+    call = {"name": "greet", "args": {"name": "Ada"}, "id": "c1", "type": "tool_call"}
+    message = asyncio.run(greet.ainvoke(call, {"tags": ["mine"]}))
+    assert message.content == "Hello, Ada"
+    assert "mine" in seen[0].config["tags"]
+    assert seen[0].context is None
+
+
+def test_annotations_reach_the_tools_metadata():
+    @tool("notes", read_only=True)
+    async def note_read() -> str:
+        """Reads the note."""
+        return ""
+
+    registry = create_tool_registry([define_toolkit("notes", [note_read])])
+    (made,) = langchain_tools(registry)
+    assert made.metadata is not None
+    assert made.metadata["annotations"] == registry.mcp_tools()[0]["annotations"]
+
+
+@pytest.mark.parametrize("field", ["runtime", "config", "run_manager"])
+def test_a_field_langchain_fills_itself_is_refused_when_the_tools_are_made(field):
+    namespace: dict[str, Callable[..., Any]] = {}
+    exec(  # noqa: S102 - a tool with a field of each name
+        f"async def clash({field}: str) -> str:\n    '''Clashes.'''\n    return {field}",
+        namespace,
+    )
+    registry = create_tool_registry([define_toolkit("c", [tool("c")(namespace["clash"])])])
+    with pytest.raises(ValueError, match=rf"clash.*'{field}'.*rename"):
+        langchain_tools(registry)
