@@ -68,6 +68,7 @@ def test_inspect_shows_each_tool_its_annotations_and_fields_with_bounds_in_words
         "  Reads the notes of the active document, with the revision a write must name.",
         "  title: Read notes",
         "  annotations: read-only, idempotent, not open world",
+        "  scopes: none",
         "  fields:",
         (
             "    limit: integer, optional. How many notes to return, first ones first. "
