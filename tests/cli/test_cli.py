@@ -63,7 +63,7 @@ def test_inspect_shows_each_tool_its_annotations_and_fields_with_bounds_in_words
     done = run("inspect", NOTES)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[:6] == [
+    assert lines[:7] == [
         "note_read  (toolkit note)",
         "  Reads the notes of the active document, with the revision a write must name.",
         "  title: Read notes",
