@@ -24,12 +24,19 @@ Each tool becomes an `agents.FunctionTool` with the tool's name, description and
   resource block is not sent). A `ToolRefusal`, from the arguments, the tool or `make_call`, comes
   back as its `refusal_body` text, which says what to fix. Any other exception goes to the SDK,
   which fails the run with it.
+- **Approval.** Each tool's `needs_approval` asks the call object (`ToolCall.needs_approval`,
+  with the checked arguments): a call that needs it pauses the run, which returns it among its
+  `interruptions`. The host asks its user, then `state.approve(item)` or `state.reject(item)`
+  on `result.to_state()` and runs the state again: approved, the tool runs once; rejected, it
+  never runs, and the model reads the SDK's rejection. `make_call` is asked for the call object
+  then too, with the call's id: once to ask, once to run.
 
 This module imports the SDK; `import adecore_tools` does not import this module.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeAlias
@@ -47,7 +54,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.seam import OpenAITool, Tool, ToolRegistry, answer, offered
+from ._host.seam import OpenAITool, Tool, ToolRegistry, answer, asks, offered
 
 __all__ = ["MakeCall", "agent_tools", "function_tool"]
 
@@ -114,7 +121,18 @@ def _function_tool(
 
     async def invoke(ctx: ToolContext[Any], arguments: str) -> str:
         made = (lambda: ctx.context) if make_call is None else partial(make_call, ctx)
-        return (await answer(registry, name, arguments, made)).text
+        # The SDK invokes a call only once it needs no approval or a person approved it
+        return (await answer(registry, name, arguments, made, approved=True)).text
+
+    async def needs_approval(
+        ctx: RunContextWrapper[Any], arguments: dict[str, Any], call_id: str
+    ) -> bool:
+        if make_call is None:
+            return await asks(registry, name, arguments, lambda: ctx.context)
+        asking = ToolContext.from_agent_context(
+            ctx, tool_call_id=call_id, tool_name=name, tool_arguments=json.dumps(arguments)
+        )
+        return await asks(registry, name, arguments, partial(make_call, asking))
 
     async def enabled(ctx: RunContextWrapper[Any], agent: AgentBase[Any]) -> bool:
         if make_call is None:
@@ -133,4 +151,5 @@ def _function_tool(
         on_invoke_tool=invoke,
         strict_json_schema=bool(entry["strict"]),
         is_enabled=enabled,
+        needs_approval=needs_approval,
     )

@@ -3,7 +3,7 @@
 from .._model.content import Audio, Content, Image, Resource, Text, ToolResult
 from .._model.refusals import ToolRefusal, refusal_body
 from .._render.listings import OpenAITool
-from .answer import answer, made_call, offered, visible
+from .answer import answer, asks, made_call, offered, visible
 from .registry import ToolRegistry
 from .tool import Tool
 
@@ -19,6 +19,7 @@ __all__ = [
     "ToolRegistry",
     "ToolResult",
     "answer",
+    "asks",
     "made_call",
     "offered",
     "refusal_body",

@@ -2,55 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from approval_tools import Careful, note_delete, ran, registry
 from helpers import run
 
-from adecore_tools import (
-    ToolCall,
-    ToolRefusal,
-    create_tool_registry,
-    define_toolkit,
-    tool,
-)
-
-ran: list[str] = []
-
-
-@tool("notes", destructive=True)
-async def note_delete(title: str) -> str:
-    """Delete a note."""
-    ran.append(title)
-    return f"deleted {title}"
-
-
-@tool("notes", read_only=True)
-async def note_read(title: str) -> str:
-    """Read a note."""
-    ran.append(title)
-    return f"read {title}"
-
-
-@dataclass
-class Careful(ToolCall):
-    """Asks before every destructive tool: the override the docs show."""
-
-    asked: list[tuple[str, dict[str, Any]]] = field(
-        default_factory=list[tuple[str, dict[str, Any]]]
-    )
-
-    def needs_approval(self, tool: Any, arguments: dict[str, Any]) -> bool:
-        self.asked.append((tool.name, arguments))
-        return bool(tool.annotations.destructive)
+from adecore_tools import ToolCall, ToolRefusal, create_tool_registry, define_toolkit
 
 
 class Plain(ToolCall):
     pass
-
-
-registry = create_tool_registry([define_toolkit("notes", [note_delete, note_read])])
 
 
 @pytest.fixture(autouse=True)
