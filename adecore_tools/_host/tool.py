@@ -24,10 +24,10 @@ from .._declare.output import MODEL, Output, read_output
 from .._declare.signature import Signature, read_signature
 from .._model.errors import Unresolved, Where
 from .._model.frozen import Frozen, Unique
-from .._model.metadata import ToolCall
+from .._model.metadata import ToolCall, unapproved
 from .._model.nodes import Field, Node
 from .._model.problems import Invalid, message
-from .._model.refusals import ToolRefusal, field, safe_refusal
+from .._model.refusals import field, safe_refusal
 from .._model.tool_annotations import ToolAnnotations
 from .bounded import in_thread
 from .wraps import FromFunction, Unwrapped
@@ -309,7 +309,7 @@ def start(
             noted(t.name, t, data, "bad-arguments")
         raise safe_refusal("bad-arguments", message(kwargs), checked.advice)
     if asking is not None and asking.needs_approval(t, dict(kwargs)):  # its own copy
-        raise _unapproved(t.name)
+        raise unapproved(t.name)
     if name is None:
         return calling.begin(**kwargs)
     if calling.call_positional:
@@ -423,15 +423,6 @@ def tool_input_schema(
         raise _no_profile(profile, PROFILE_NAMES)
     schema: dict[str, Any] = copied(checked.rendered(profile, in_words=bounds_in_words))
     return schema
-
-
-def _unapproved(name: str) -> ToolRefusal:
-    """The refusal of a call a person must approve first: the model tells its user so."""
-    text = (
-        f"tool {name!r} was not run: the user must approve this call first; ask them to "
-        "approve it, and it runs once they do"
-    )
-    return ToolRefusal("needs-approval", text)
 
 
 def _no_profile(profile: object, names: tuple[str, ...]) -> ValueError:

@@ -14,10 +14,12 @@ from annotated_types import Ge
 from typing_extensions import Doc
 
 from .frozen import Frozen
+from .refusals import ToolRefusal
 
 __all__ = [
     "DRY_RUN_FIELD",
     "DRY_RUN_PREVIEW",
+    "NEEDS_APPROVAL",
     "REVISION_FIELD",
     "DryRun",
     "RequiredField",
@@ -27,6 +29,7 @@ __all__ = [
     "asks_approval",
     "required_field",
     "transform",
+    "unapproved",
 ]
 
 
@@ -82,6 +85,19 @@ class ToolCall:
         of a class that does not override it asks nothing.
         """
         return False
+
+
+NEEDS_APPROVAL = "needs-approval"
+"""The code of the refusal of a call a person must approve first."""
+
+
+def unapproved(name: str) -> ToolRefusal:
+    """The refusal of a call a person must approve first: the model tells its user so."""
+    text = (
+        f"tool {name!r} was not run: the user must approve this call first; ask them to "
+        "approve it, and it runs once they do"
+    )
+    return ToolRefusal(NEEDS_APPROVAL, text)
 
 
 def asks_approval(cls: type[ToolCall]) -> bool:
