@@ -37,6 +37,12 @@ block, and `structuredContent` for a tool with an output model; a `ToolRefusal` 
 and unknown tools included) as an error result (`isError: true`) whose text is
 `refusal_body(refusal)`; any other exception as an error result with the text `TOOL_FAILED`,
 its traceback logged on the `adecore_tools` logger.
+
+A call whose call object needs approval (`ToolCall.needs_approval`) is asked about through the
+client where it can be: on a handshake-era connection whose client declared elicitation, with an
+elicitation request during the call; accepted, the call runs once, and a decline or cancel is
+the `not-approved` refusal, the tool never run. Where the client cannot be asked (no
+elicitation, or a 2026-07-28 connection), the client reads the `needs-approval` refusal.
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ from typing import Any
 try:
     from mcp import types
     from mcp.server import Server, ServerRequestContext
+    from mcp.shared.message import ServerMessageMetadata
     from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS
 except ModuleNotFoundError as _missing:
     if _missing.name != "mcp":  # the SDK is there, but something it needs is not
@@ -60,17 +67,22 @@ except ModuleNotFoundError as _missing:
     ) from _missing
 
 from ._host.seam import (
+    NEEDS_APPROVAL,
     Audio,
     Content,
     Image,
     Text,
+    ToolRefusal,
     ToolRegistry,
     ToolResult,
     answer,
     visible,
 )
 
-__all__ = ["LEVELS", "TOOL_FAILED", "log_level", "logs_at", "mcp_server"]
+__all__ = ["LEVELS", "NOT_APPROVED", "TOOL_FAILED", "log_level", "logs_at", "mcp_server"]
+
+NOT_APPROVED = "not-approved"
+"""The code of the refusal a client reads when the person declined or cancelled a call."""
 
 TOOL_FAILED = "The tool failed on the server's side; the server logged the error. Tell the user."
 """What a client reads when a tool raised something other than a refusal: nothing of the error."""
@@ -137,6 +149,8 @@ def mcp_server(
             # A refusal (bad arguments, an unknown tool, the tool's own) is an error result the
             # model reads, with its advice rows, and can act on.
             result = await answer(registry, params.name, params.arguments, lambda: make_call(ctx))
+            if _needs_approval(result) and _can_elicit(ctx):
+                result = await _asked(registry, make_call, ctx, params.name, params.arguments)
         except Exception:
             # A bug on the host's side: the details are for the server's log, not the model.
             _logger.exception("MCP tools/call of %r failed", params.name)
@@ -159,6 +173,44 @@ def mcp_server(
     # in 2026-07-28, which every handshake-era client still uses.
     server.add_request_handler("logging/setLevel", types.SetLevelRequestParams, _set_level)
     return server
+
+
+async def _asked(
+    registry: ToolRegistry,
+    make_call: Callable[[ServerRequestContext[Any, Any]], object],
+    ctx: ServerRequestContext[Any, Any],
+    name: str,
+    arguments: dict[str, Any] | None,
+) -> ToolResult:
+    """Ask the person through the client (elicitation); run the call once they accept."""
+    question = f"Allow the tool {name!r} to run with {arguments or {}!r}?"
+    asked = await ctx.session.send_request(
+        types.ElicitRequest(
+            params=types.ElicitRequestFormParams(
+                message=question, requested_schema={"type": "object", "properties": {}}
+            )
+        ),
+        types.ElicitResult,
+        metadata=ServerMessageMetadata(related_request_id=ctx.request_id),
+    )
+    if asked.action != "accept":
+        text = f"tool {name!r} was not run: the user did not approve it ({asked.action})"
+        return ToolResult.refused(ToolRefusal(NOT_APPROVED, text))
+    return await answer(registry, name, arguments, lambda: make_call(ctx), approved=True)
+
+
+def _needs_approval(result: ToolResult) -> bool:
+    return result.refusal is not None and result.refusal.code == NEEDS_APPROVAL
+
+
+def _can_elicit(ctx: ServerRequestContext[Any, Any]) -> bool:
+    """Whether this request can ask the person: the client declared elicitation, mid-call."""
+    capabilities = ctx.session.client_capabilities
+    return (
+        capabilities is not None
+        and capabilities.elicitation is not None
+        and ctx.session.can_send_request
+    )
 
 
 def log_level(ctx: ServerRequestContext[Any, Any]) -> types.LoggingLevel | None:

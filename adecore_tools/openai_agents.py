@@ -25,6 +25,12 @@ Each tool becomes an `agents.FunctionTool` with the tool's name, description and
   for, as a line of text saying what the tool returned and that it cannot be shown. A
   `ToolRefusal`, from the arguments, the tool or `make_call`, comes back as its `refusal_body`
   text, which says what to fix. Any other exception goes to the SDK, which fails the run with it.
+- **Approval.** Each tool's `needs_approval` asks the call object (`ToolCall.needs_approval`,
+  with the checked arguments): a call that needs it pauses the run, which returns it among its
+  `interruptions`. The host asks its user, then `state.approve(item)` or `state.reject(item)`
+  on `result.to_state()` and runs the state again: approved, the tool runs once; rejected, it
+  never runs, and the model reads the SDK's rejection. `make_call` is asked for the call object
+  then too, with the call's id: once to ask, once to run.
 
 This module imports the SDK; `import adecore_tools` does not import this module.
 """
@@ -32,6 +38,7 @@ This module imports the SDK; `import adecore_tools` does not import this module.
 from __future__ import annotations
 
 import base64
+import json
 from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeAlias
@@ -49,7 +56,17 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.seam import Image, OpenAITool, Text, Tool, ToolRegistry, answer, offered, shown
+from ._host.seam import (
+    Image,
+    OpenAITool,
+    Text,
+    Tool,
+    ToolRegistry,
+    answer,
+    asks,
+    offered,
+    shown,
+)
 
 __all__ = ["MakeCall", "agent_tools", "function_tool"]
 
@@ -127,7 +144,18 @@ def _function_tool(
         ctx: ToolContext[Any], arguments: str
     ) -> str | list[ToolOutputText | ToolOutputImage]:
         made = (lambda: ctx.context) if make_call is None else partial(make_call, ctx)
-        return shown(await answer(registry, name, arguments, made), _BLOCKS)
+        # The SDK invokes a call only once it needs no approval or a person approved it
+        return shown(await answer(registry, name, arguments, made, approved=True), _BLOCKS)
+
+    async def needs_approval(
+        ctx: RunContextWrapper[Any], arguments: dict[str, Any], call_id: str
+    ) -> bool:
+        if make_call is None:
+            return await asks(registry, name, arguments, lambda: ctx.context)
+        asking = ToolContext.from_agent_context(
+            ctx, tool_call_id=call_id, tool_name=name, tool_arguments=json.dumps(arguments)
+        )
+        return await asks(registry, name, arguments, partial(make_call, asking))
 
     async def enabled(ctx: RunContextWrapper[Any], agent: AgentBase[Any]) -> bool:
         if make_call is None:
@@ -146,4 +174,5 @@ def _function_tool(
         on_invoke_tool=invoke,
         strict_json_schema=bool(entry["strict"]),
         is_enabled=enabled,
+        needs_approval=needs_approval,
     )

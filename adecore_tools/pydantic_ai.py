@@ -30,6 +30,12 @@ the registry, as Pydantic AI's own MCP toolset does for a server's tools:
   back as its `refusal_body` text, which says what to fix, and costs no retry. Any other
   exception fails the run.
 
+- **Approval.** A call whose call object needs approval (`ToolCall.needs_approval`) and was
+  not approved yet raises `ApprovalRequired`: the run ends with it among a
+  `DeferredToolRequests`' `approvals` (give the agent that output type). The host asks its user
+  and runs again with `DeferredToolResults(approvals={call_id: True or ToolDenied(...)})`:
+  approved, the tool runs once; denied, it never runs, and the model reads the denial.
+
 This module imports Pydantic AI; `import adecore_tools` does not import this module.
 """
 
@@ -50,7 +56,7 @@ if sys.version_info < (3, 11):
     )
 
 try:
-    from pydantic_ai import BinaryContent, RunContext
+    from pydantic_ai import ApprovalRequired, BinaryContent, RunContext
     from pydantic_ai.tools import ToolDefinition
     from pydantic_ai.toolsets import AbstractToolset, ToolsetTool
     from pydantic_core import SchemaValidator, core_schema
@@ -62,7 +68,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.seam import Audio, Image, Text, ToolRegistry, answer, offered, shown
+from ._host.seam import NEEDS_APPROVAL, Audio, Image, Text, ToolRegistry, answer, offered, shown
 
 __all__ = ["RegistryToolset"]
 
@@ -159,7 +165,14 @@ class RegistryToolset(AbstractToolset[DepsT]):
         ctx: RunContext[DepsT],
         tool: ToolsetTool[DepsT],  # noqa: ARG002 - the registry knows the tool by its name
     ) -> str | list[str | BinaryContent]:
-        """Run the tool through the registry: its result, or the refusal, as Pydantic AI's own."""
+        """Run the tool through the registry: its result, or the refusal, as Pydantic AI's own.
+
+        A call that needs approval, and was not approved yet, is deferred for the host to ask.
+        """
         make_call = self.make_call
         made = (lambda: ctx.deps) if make_call is None else partial(make_call, ctx)
-        return shown(await answer(self.registry, name, tool_args, made), _BLOCKS)
+        approved = ctx.tool_call_approved
+        result = await answer(self.registry, name, tool_args, made, approved=approved)
+        if not approved and result.refusal is not None and result.refusal.code == NEEDS_APPROVAL:
+            raise ApprovalRequired
+        return shown(result, _BLOCKS)

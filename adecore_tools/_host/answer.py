@@ -6,11 +6,12 @@ import inspect
 from collections.abc import Callable
 
 from .._model.content import ToolResult
-from .._model.metadata import ToolCall
+from .._model.metadata import ToolCall, asks_approval
 from .._model.refusals import ToolRefusal
 from .registry import ToolRegistry
+from .tool import parse_tool_input
 
-__all__ = ["answer", "made_call", "offered", "visible"]
+__all__ = ["answer", "asks", "made_call", "offered", "visible"]
 
 
 async def made_call(make_call: Callable[[], object]) -> object:
@@ -22,18 +23,53 @@ async def made_call(make_call: Callable[[], object]) -> object:
 
 
 async def answer(
-    registry: ToolRegistry, name: str, arguments: object, make_call: Callable[[], object]
+    registry: ToolRegistry,
+    name: str,
+    arguments: object,
+    make_call: Callable[[], object],
+    *,
+    approved: bool = False,
 ) -> ToolResult:
     """Build the call object with the host's `make_call` (plain or async), then `registry.call`.
 
     A `ToolRefusal` that `make_call` raises (a caller not permitted, or over its rate limit) is
     answered like one the tool raises: the model reads it. Anything else passes through.
+    `approved`: a person approved this call, through the framework's own way of asking.
     """
     try:
         call = await made_call(make_call)
     except ToolRefusal as refusal:
         return ToolResult.refused(refusal)
-    return await registry.call(name, arguments, call)
+    return await registry.call(name, arguments, call, approved=approved)
+
+
+async def asks(
+    registry: ToolRegistry, name: str, arguments: object, make_call: Callable[[], object]
+) -> bool:
+    """Whether a person must approve this call before it runs: the call object's answer.
+
+    Asked before the call, for a framework to pause the turn. A call that would be refused
+    anyway (a tool unknown or hidden to the caller, bad arguments, a caller `make_call` refuses)
+    needs no approval: the refusal is the answer. `arguments` is a mapping, `None` or JSON text.
+    """
+    try:
+        call = await made_call(make_call)
+    except ToolRefusal:
+        return False
+    if not isinstance(call, ToolCall) or not asks_approval(type(call)):
+        return False
+    t = registry.get(name)
+    if t is None or not call.may_use(t):
+        return False
+    try:
+        if isinstance(arguments, (str, bytes)):
+            from .._check.json_text import arguments_of  # noqa: PLC0415 - on first use
+
+            arguments = arguments_of(arguments, t.input.advice)
+        checked = parse_tool_input(t, arguments, repair=registry.repair)
+    except ToolRefusal:
+        return False
+    return call.needs_approval(t, checked)
 
 
 async def visible(

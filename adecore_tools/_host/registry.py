@@ -13,7 +13,7 @@ from typing import Any
 from .._check.blocks import text_of
 from .._model.content import ToolResult
 from .._model.frozen import Unique
-from .._model.metadata import ToolCall
+from .._model.metadata import ToolCall, asks_approval
 from .._model.refusals import ToolRefusal
 from .._model.suggest import closest
 from .._model.words import show
@@ -163,6 +163,7 @@ class ToolRegistry(Listings, Unique):
         call: object = None,
         *,
         call_id: str | None = None,
+        approved: bool = False,
     ) -> Any:
         """Check `input` for the tool `name`, then await the tool with it and `call`.
 
@@ -171,9 +172,12 @@ class ToolRegistry(Listings, Unique):
         past its time limit `ToolRefusal("timed-out")`; a missing or wrong call object is the
         host's mistake (`TypeError`); whatever else the tool raises passes through. `call_id`
         names the model's call in the run's span, when the registry traces.
+
+        A call for which `call.needs_approval(tool, arguments)` is true is not run unless
+        `approved`: it raises `ToolRefusal("needs-approval")`, for the host to ask its user.
         """
         if self.trace or self.repair:
-            return await self._traced(name, input, call, call_id, text=False)
+            return await self._traced(name, input, call, call_id, text=False, approved=approved)
         # `_run` for the usual registry, inlined (another coroutine frame costs a run a tenth), and
         # bad input logged where it is refused: an `except` it passed through would cost it 2%
         try:
@@ -181,6 +185,8 @@ class ToolRegistry(Listings, Unique):
         except ToolRefusal as refusal:
             logged(name, None, UNREAD, refusal.code)
             raise
+        except Asking:  # the call's class asks for approval: no `except` costs the others
+            return await self._run(name, input, call, text=False, noted=logged, approved=approved)
         run = start(t, input, call, logged)
         if self._limits and (limit := self._limits.get(t.name)) is not None:
             run = limited(t, run, limit)
@@ -193,7 +199,13 @@ class ToolRegistry(Listings, Unique):
             raise failed(t, error)  # noqa: B904 - its cause is set
 
     async def run_json(
-        self, name: str, arguments: str | bytes, call: object = None, *, call_id: str | None = None
+        self,
+        name: str,
+        arguments: str | bytes,
+        call: object = None,
+        *,
+        call_id: str | None = None,
+        approved: bool = False,
     ) -> Any:
         """`run`, with the arguments as JSON text, as OpenAI's clients (and any streamed call) give.
 
@@ -201,7 +213,7 @@ class ToolRegistry(Listings, Unique):
         `NaN`, invalid UTF-8, a key given twice, nested too deep) is a `bad-arguments` refusal
         saying where it breaks, with the tool's `fields` row; never a `JSONDecodeError`.
         """
-        return await self._traced(name, arguments, call, call_id, text=True)
+        return await self._traced(name, arguments, call, call_id, text=True, approved=approved)
 
     async def call(
         self,
@@ -210,6 +222,7 @@ class ToolRegistry(Listings, Unique):
         call: object = None,
         *,
         call_id: str | None = None,
+        approved: bool = False,
     ) -> ToolResult:
         """Run the tool as `run` does, and answer what a client receives of it: a `ToolResult`.
 
@@ -222,14 +235,15 @@ class ToolRegistry(Listings, Unique):
 
         try:
             if isinstance(arguments, (str, bytes)):
-                value = await self.run_json(name, arguments, call, call_id=call_id)
+                ran = self.run_json(name, arguments, call, call_id=call_id, approved=approved)
             else:
-                value = await self.run(name, arguments, call, call_id=call_id)
+                ran = self.run(name, arguments, call, call_id=call_id, approved=approved)
+            value = await ran
         except ToolRefusal as refusal:
             return ToolResult.refused(refusal)
         return tool_result(typing.cast("Tool[..., Any]", self.get(name)), value)
 
-    async def _traced(
+    async def _traced(  # noqa: PLR0913 - a run's arguments, and how its input comes
         self,
         name: str,
         input: object,  # noqa: A002 - the contract's name
@@ -237,15 +251,16 @@ class ToolRegistry(Listings, Unique):
         call_id: str | None,
         *,
         text: bool,
+        approved: bool,
     ) -> Any:
         """`_run`, in a span when the registry traces, else logging its refusals."""
         if self.trace:
             from .telemetry import traced  # noqa: PLC0415 - only when tracing
 
-            return await traced(self, name, input, call, call_id, text=text)
-        return await self._run(name, input, call, text=text, noted=logged)
+            return await traced(self, name, input, call, call_id, text=text, approved=approved)
+        return await self._run(name, input, call, text=text, noted=logged, approved=approved)
 
-    async def _run(
+    async def _run(  # noqa: PLR0913 - a run's arguments, and how it reports
         self,
         name: str,
         input: object,  # noqa: A002 - the contract's name
@@ -253,14 +268,21 @@ class ToolRegistry(Listings, Unique):
         *,
         text: bool,
         noted: Noted,
+        approved: bool,
     ) -> Any:
         """A run: the tool the caller may use, its input checked, awaited within its limit.
 
         A refusal is `noted` (logged, or added to the run's span) before it is raised.
         """
+        if type(approved) is not bool:
+            msg = f"approved is True or False, got {approved!r}"
+            raise TypeError(msg)
         t, data = None, UNREAD
         try:
-            t = self._named(name, call)
+            try:
+                t, asking = self._named(name, call), None
+            except Asking as asks:
+                t, asking = asks.tool, None if approved else typing.cast("ToolCall", call)
             if text:
                 from .._check.json_text import arguments_of  # noqa: PLC0415 - on first use
 
@@ -272,7 +294,7 @@ class ToolRegistry(Listings, Unique):
 
                 checked = t.input
                 data = repaired(checked.fields, checked.tool_name, data)
-            run = start(t, data, call)
+            run = start(t, data, call, asking=asking)
             if self._limits and (limit := self._limits.get(t.name)) is not None:
                 run = limited(t, run, limit)
             return await run
@@ -283,12 +305,18 @@ class ToolRegistry(Listings, Unique):
             raise failed(typing.cast("Tool[..., Any]", t), error)  # noqa: B904 - its cause is set
 
     def _named(self, name: str, call: object) -> Tool[..., Any]:
-        """The tool `run` runs for `name`, or the `unknown-tool` refusal: also for a hidden one."""
+        """The tool `run` runs for `name`, or the `unknown-tool` refusal: also for a hidden one.
+
+        `Asking` (holding the tool) when the call's class asks for approval, for `_run` to ask.
+        """
         t = self._by_name.get(name) if type(name) is str else self.get(name)
         if t is None:
             raise self._unknown(name, call, None)
-        if call is not None and (may_use := self._rule(call)) is not None and not may_use(t):
-            raise self._unknown(name, call, t)
+        if call is not None and (may_use := self._rule(call)) is not None:
+            if not may_use(t):
+                raise self._unknown(name, call, t)
+            if isinstance(call, ToolCall) and asks_approval(type(call)):
+                raise Asking(t)
         return t
 
     def _rule(self, call: object) -> Callable[[Tool[..., Any]], bool] | None:
@@ -297,7 +325,8 @@ class ToolRegistry(Listings, Unique):
         A call object that is no `ToolCall` holds no scopes.
         """
         if isinstance(call, ToolCall):
-            if self._scoped or type(call).may_use is not _DEFAULT_RULE:
+            # one look at the class decides both rules: a plain call object costs a run no more
+            if self._scoped or not type(call)._plain:  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
                 return call.may_use
             return None
         return _unscoped if self._scoped and call is not None else None
@@ -348,7 +377,15 @@ class ToolRegistry(Listings, Unique):
         return ToolRegistry((kit for kit in self.toolkits if kit.name in chosen), **self._options())
 
 
-_DEFAULT_RULE = ToolCall.may_use
+class Asking(Exception):  # noqa: N818 - a signal, not an error
+    """Raised by `_named` when the call's class asks for approval: `_run` then asks it.
+
+    A signal by exception, not a value to test: a run of any other call pays nothing for it.
+    """
+
+    def __init__(self, tool: Tool[..., Any]) -> None:
+        super().__init__(tool.name)
+        self.tool = tool
 
 
 def _unscoped(t: Tool[..., Any]) -> bool:

@@ -83,6 +83,7 @@ async def traced(  # noqa: PLR0913 - a run's arguments, and how its input comes
     call_id: str | None,
     *,
     text: bool,
+    approved: bool,
 ) -> Any:
     """A run as an OpenTelemetry span, by the GenAI conventions for tool execution.
 
@@ -118,7 +119,7 @@ async def traced(  # noqa: PLR0913 - a run's arguments, and how its input comes
             span.set_status(trace.StatusCode.ERROR, code)
 
         try:
-            return await registry._run(name, input, call, text=text, noted=noted)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
+            return await registry._run(name, input, call, text=text, noted=noted, approved=approved)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
         except ToolRefusal:
             raise
         except Exception as exc:

@@ -24,7 +24,7 @@ from .._declare.output import MODEL, Output, read_output
 from .._declare.signature import Signature, read_signature
 from .._model.errors import Unresolved, Where
 from .._model.frozen import Frozen, Unique
-from .._model.metadata import ToolCall
+from .._model.metadata import ToolCall, unapproved
 from .._model.nodes import Field, Node
 from .._model.problems import Invalid, message
 from .._model.refusals import field, safe_refusal
@@ -281,12 +281,17 @@ def resolved(t: Tool[..., Any]) -> Calling:
 
 
 def start(
-    t: Tool[..., R], data: object, call: object, noted: Callable[..., None] | None = None
+    t: Tool[..., R],
+    data: object,
+    call: object,
+    noted: Callable[..., None] | None = None,
+    asking: ToolCall | None = None,
 ) -> Coroutine[Any, Any, R]:
     """Validate `data` and start the tool's function with it and `call`, for the caller to await.
 
     The call object is checked first: a host's mistake must not hide behind a model's; bad input
-    is `noted` (by `registry.run`, to log it without an `except`) before it is refused.
+    is `noted` (by `registry.run`, to log it without an `except`) before it is refused. A call
+    `asking` for approval is asked with the checked arguments, and refused if it needs one.
     """
     # `resolved` only for a tool whose hints were left for later: the call costs every run 20 ns
     calling = t._calling or resolved(t)  # noqa: SLF001  # pyright: ignore[reportPrivateUsage]
@@ -303,6 +308,8 @@ def start(
         if noted is not None:
             noted(t.name, t, data, "bad-arguments")
         raise safe_refusal("bad-arguments", message(kwargs), checked.advice)
+    if asking is not None and asking.needs_approval(t, dict(kwargs)):  # its own copy
+        raise unapproved(t.name)
     if name is None:
         return calling.begin(**kwargs)
     if calling.call_positional:

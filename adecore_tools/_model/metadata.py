@@ -8,24 +8,28 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable
-from typing import Annotated, Any, Protocol, TypeAlias
+from typing import Annotated, Any, ClassVar, Protocol, TypeAlias
 
 from annotated_types import Ge
 from typing_extensions import Doc
 
 from .frozen import Frozen
+from .refusals import ToolRefusal
 
 __all__ = [
     "DRY_RUN_FIELD",
     "DRY_RUN_PREVIEW",
+    "NEEDS_APPROVAL",
     "REVISION_FIELD",
     "DryRun",
     "RequiredField",
     "Revision",
     "ToolCall",
     "Transform",
+    "asks_approval",
     "required_field",
     "transform",
+    "unapproved",
 ]
 
 
@@ -41,10 +45,19 @@ class ToolCall:
 
     Subclass it (a plain class or a dataclass) with whatever your tools need, and annotate one
     parameter of a tool with the subclass: that parameter is the call, never an input field.
-    It also says what its caller sees: `scopes` and `may_use`.
+    It also says what its caller sees (`scopes`, `may_use`) and which calls a person must
+    approve first (`needs_approval`).
     """
 
     __slots__ = ()
+
+    _plain: ClassVar[bool] = True
+    """Whether the class keeps both rules of this one: a run then asks neither (decided once)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Decide once, for the class, whether a run asks it `may_use` or `needs_approval`."""
+        super().__init_subclass__(**kwargs)
+        cls._plain = cls.may_use is ToolCall.may_use and not asks_approval(cls)
 
     if typing.TYPE_CHECKING:  # read-only for checkers: a subclass's field, attribute or property
 
@@ -63,6 +76,33 @@ class ToolCall:
         once per tool per listing and once per run; what it raises passes through.
         """
         return tool.scopes <= self.scopes
+
+    def needs_approval(self, tool: Any, arguments: dict[str, Any]) -> bool:  # noqa: ARG002 - the default asks nothing
+        """Whether a person must approve this call of `tool` before it runs; by default, no.
+
+        `arguments` are the checked keyword arguments. A call that needs approval is refused
+        `needs-approval` unless the run says it was approved. Decided in the class body: a run
+        of a class that does not override it asks nothing.
+        """
+        return False
+
+
+NEEDS_APPROVAL = "needs-approval"
+"""The code of the refusal of a call a person must approve first."""
+
+
+def unapproved(name: str) -> ToolRefusal:
+    """The refusal of a call a person must approve first: the model tells its user so."""
+    text = (
+        f"tool {name!r} was not run: the user must approve this call first; ask them to "
+        "approve it, and it runs once they do"
+    )
+    return ToolRefusal(NEEDS_APPROVAL, text)
+
+
+def asks_approval(cls: type[ToolCall]) -> bool:
+    """Whether a call class has a `needs_approval` of its own: a run then asks it."""
+    return cls.needs_approval is not ToolCall.needs_approval
 
 
 class RequiredField(Frozen):

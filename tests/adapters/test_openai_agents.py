@@ -381,9 +381,12 @@ def test_make_call_builds_the_call_object_of_each_call_from_the_sdk_tool_context
     )
     result = run_agent(Agent(name="notes", model=model, tools=list(tools.values())), "editor")
     assert outputs(result) == ["note\twritten\nrevision\t1", "revision\t1\nnote\t0\tBuy milk"]
-    # asked for each call, and (with no call id yet) whether each tool is enabled for the run
+    # asked for each call, first whether it needs approval, then to run it, and (with no call
+    # id yet) whether each tool is enabled for the run
     assert [s for s in seen if s[2]] == [
         ("editor", "note_write", "c1"),
+        ("editor", "note_write", "c1"),
+        ("editor", "note_read", "c2"),
         ("editor", "note_read", "c2"),
     ]
     assert {s[1] for s in seen if not s[2]} == {t.name for t in examples.notes.registry}
