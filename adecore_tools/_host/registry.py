@@ -180,13 +180,17 @@ class ToolRegistry(Listings, Unique):
             return await self._traced(name, input, call, call_id, text=False, approved=approved)
         # `_run` for the usual registry, inlined (another coroutine frame costs a run a tenth), and
         # bad input logged where it is refused: an `except` it passed through would cost it 2%
-        try:
-            t = self._named(name, call)
-        except ToolRefusal as refusal:
-            logged(name, None, UNREAD, refusal.code)
-            raise
-        except Asking:  # the call's class asks for approval: no `except` costs the others
-            return await self._run(name, input, call, text=False, noted=logged, approved=approved)
+        t = self._by_name.get(name) if call is None and type(name) is str else None
+        if t is None:  # a caller to ask about, or a name no tool has (inlined: a call saved)
+            try:
+                t = self._named(name, call)
+            except ToolRefusal as refusal:
+                logged(name, None, UNREAD, refusal.code)
+                raise
+            except Asking:  # the call's class asks for approval: no `except` costs the others
+                return await self._run(
+                    name, input, call, text=False, noted=logged, approved=approved
+                )
         run = start(t, input, call, logged)
         if self._limits and (limit := self._limits.get(t.name)) is not None:
             run = limited(t, run, limit)
