@@ -23,7 +23,7 @@ from adecore_tools import create_tool_registry, define_toolkit, tool
 from adecore_tools.mcp import mcp_server
 
 state = ["idle"]
-"""What the last `slow` run did: `started`, then `ended` once its coroutine has unwound."""
+"""What the last `slow` run did: `started`, then `cancelled` as it unwinds, or `slept`."""
 
 
 @tool("transport")
@@ -32,8 +32,10 @@ async def slow() -> str:
     state[0] = "started"
     try:
         await asyncio.sleep(10)
-    finally:
-        state[0] = "ended"
+    except asyncio.CancelledError:
+        state[0] = "cancelled"
+        raise
+    state[0] = "slept"
     return "late"
 
 
