@@ -45,11 +45,10 @@ def http_logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def urls(http_logs: Path) -> Iterator[dict[str, str]]:
     """One server per caller kind over streamable HTTP on 127.0.0.1, for the whole module."""
-    logs = http_logs
     with contextlib.ExitStack() as stack:
         yield {
             kind: stack.enter_context(
-                mcp_served.listening(SERVED, "--http", "--scopes", *scopes, log=logs / kind)
+                mcp_served.listening(SERVED, "--http", "--scopes", *scopes, log=http_logs / kind)
             )
             for kind, scopes in SCOPES.items()
         }
@@ -96,7 +95,7 @@ def _text(result: types.CallToolResult) -> str:
 
 
 async def _until(client: Client, state: str) -> None:
-    """Ask `slow_state` until it says `state`, for five seconds at most."""
+    """Ask `slow_state` until it says `state`: a hundred times at most, 0.05 s apart."""
     for _ in range(100):
         if _text(await client.call_tool("slow_state", {})) == state:
             return
