@@ -47,7 +47,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.seam import Audio, Image, Text, ToolRegistry, answer, shown
+from ._host.seam import Audio, GeminiFunction, Image, Text, ToolRegistry, answer, shown
 
 __all__ = ["MakeCall", "RegistryToolset"]
 
@@ -101,11 +101,11 @@ class _RegistryTool(BaseTool):
     """One tool of a registry: declared from its `gemini` entry, run by the registry."""
 
     def __init__(
-        self, toolset: RegistryToolset, entry: dict[str, Any], mcp: dict[str, Any]
+        self, toolset: RegistryToolset, entry: GeminiFunction, mcp: dict[str, Any]
     ) -> None:
         super().__init__(
-            name=entry["name"],
-            description=entry["description"],
+            name=mcp["name"],
+            description=mcp["description"],
             custom_metadata={"annotations": mcp.get("annotations")},
         )
         self._toolset = toolset

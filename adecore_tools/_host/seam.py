@@ -3,7 +3,7 @@
 from .._model.content import Audio, Content, Image, Resource, Text, ToolResult
 from .._model.metadata import NEEDS_APPROVAL
 from .._model.refusals import ToolRefusal, refusal_body
-from .._render.listings import OpenAITool
+from .._render.listings import GeminiFunction, OpenAITool
 from .._render.shown import shown
 from .answer import answer, asks, made_call, offered, visible
 from .registry import ToolRegistry
@@ -13,6 +13,7 @@ __all__ = [
     "NEEDS_APPROVAL",
     "Audio",
     "Content",
+    "GeminiFunction",
     "Image",
     "OpenAITool",
     "Resource",
