@@ -56,6 +56,10 @@ def missing_modules(sample: str) -> list[str]:
 
 
 def _absent(name: str) -> str | None:
+    example = ROOT / "examples" / f"{name}.py"
+    if example.is_file():  # an example module: what it imports in turn (`mcp_server`: mcp)
+        absent = missing_modules(example.read_text(encoding="utf-8"))
+        return absent[0] if absent else None
     parts = name.split(".")
     for end in range(1, len(parts) + 1):
         prefix = ".".join(parts[:end])
