@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import inspect
 import math
 import sys
 import threading
@@ -173,7 +174,7 @@ def test_a_plain_def_runs_in_a_worker_thread_with_the_context_variables():
 
 def test_a_plain_def_tool_is_still_its_function():
     assert whoami(Who("bo")) == "bo nobody True"
-    assert not asyncio.iscoroutinefunction(whoami)
+    assert not inspect.iscoroutinefunction(whoami)
     assert whoami.input.fields[0].name == "shout"
 
 
