@@ -1,6 +1,6 @@
 """Load: the same tool over streamable HTTP on 127.0.0.1, served by each system side by side.
 
-    python benchmarks/load.py            # the full run: about ten minutes on 2 cores
+    python benchmarks/load.py            # the full run, 3 rounds: about 6 minutes on 2 cores
     python benchmarks/load.py --quick    # a smoke run: 50 clients, 1 worker, few calls
     python benchmarks/load.py --write    # also write the table into RESULTS.md and docs/
 
@@ -14,8 +14,10 @@ whole process tree, from /proc), errors and lost calls, and ratios to `MCPServer
 point. Every answer is checked against the text that was sent (benchmarks/load_clients.py).
 
 The load clients run on the same machine as the servers: the figures are of the pair, and on a
-shared machine they are noisy. A cProfile run of `adecore_app` gives the share of the server's
-CPU spent in `adecore_tools` itself.
+shared machine they are noisy: every point runs in several rounds, the servers taking turns to go
+first, and its figures are their medians. cProfile runs of `adecore_app` and `mcpserver_app`
+give what load cannot move: the share of the server's CPU spent in `adecore_tools` itself, and
+the function calls each server makes per call.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import load_clients
@@ -48,6 +51,8 @@ BEGIN = "<!-- benchmarks/load.py writes from here -->"
 END = "<!-- benchmarks/load.py writes up to here -->"
 
 BASE = "MCPServer"
+ROUNDS = 3
+"""Runs of every point by default: each figure is the median of its rounds."""
 CLI = "adecore-tools serve"
 FACTORIES = {
     "adecore_tools.mcp": "load_servers:adecore_app",
@@ -183,12 +188,26 @@ def measure(
     return points
 
 
-def adapter_share(calls: int) -> float:
-    """The share of `adecore_app`'s CPU spent in adecore_tools' own code, from cProfile."""
+@dataclass
+class Profiled:
+    """What cProfile counts of the servers answering the same calls: figures load cannot move."""
+
+    share: float
+    """adecore_tools' own share of `adecore_app`'s CPU time."""
+    work: float
+    """Function calls per MCP call in `adecore_app`."""
+    base_work: float
+    """Function calls per MCP call in `mcpserver_app`."""
+
+
+def _profile(app: str, calls: int) -> dict[Any, Any]:
+    """The cProfile stats of the server `app` (of load_servers.py) answering `calls` calls, half
+    of them 2025-era on a session and half 2026-07-28."""
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "server.prof"
-        command = [sys.executable, str(HERE / "load_servers.py"), "profile", str(port), str(out)]
+        script = str(HERE / "load_servers.py")
+        command = [sys.executable, script, "profile", app, str(port), str(out)]
         process = _start(command, _environment(stateless=False), port)
         url = f"http://127.0.0.1:{port}/mcp"
         try:
@@ -196,12 +215,20 @@ def adapter_share(calls: int) -> float:
                 asyncio.run(load_clients.load(url, path, 10, max(1, calls // 20)))
         finally:
             _stop(process)
-        stats = pstats.Stats(str(out)).stats  # type: ignore[attr-defined]
-    total = sum(entry[2] for entry in stats.values())
-    ours = sum(
-        entry[2] for key, entry in stats.items() if f"{os.sep}adecore_tools{os.sep}" in key[0]
+        stats: dict[Any, Any] = pstats.Stats(str(out)).stats  # type: ignore[attr-defined]
+    return stats
+
+
+def profiled(calls: int) -> Profiled:
+    """adecore_tools' share of its server's CPU, and each server's function calls per call."""
+    ours, base = _profile("adecore", calls), _profile("mcpserver", calls)
+    total = sum(entry[2] for entry in ours.values())
+    own = sum(entry[2] for key, entry in ours.items() if f"{os.sep}adecore_tools{os.sep}" in key[0])
+    return Profiled(
+        share=own / total,
+        work=sum(entry[1] for entry in ours.values()) / calls,
+        base_work=sum(entry[1] for entry in base.values()) / calls,
     )
-    return ours / total
 
 
 def _progress(point: Point) -> None:
@@ -252,7 +279,7 @@ def _workers(p: Point) -> str:
     return "1 worker" if p.workers == 1 else f"{p.workers} workers"
 
 
-def targets(points: list[Point], share: float | None) -> list[str]:
+def targets(points: list[Point], profile: Profiled | None) -> list[str]:
     """The issue's targets, each as measured: met or not, with the figures."""
     said = []
     at_50 = [p for p in points if p.clients == 50 and p.server == "adecore_tools.mcp"]
@@ -277,10 +304,17 @@ def targets(points: list[Point], share: float | None) -> list[str]:
             "MCPServer's calls a second on the SDK's default stack "
             f"(target 1.15x): {'met' if speed >= 1.15 else 'not met'}."
         )
-    if share is not None:
+    if profile is not None:
+        share = profile.share
         said.append(
             f"- `adecore_tools`' own code is {100 * share:.1f}% of the server's CPU under cProfile "
             f"(target at most 5%): {'met' if share <= 0.05 else 'not met'}."
+        )
+        said.append(
+            f"- The work of a call, which background load does not move: {profile.work:,.0f} "
+            f"function calls per MCP call in `adecore_tools.mcp`, {profile.base_work:,.0f} in "
+            f"MCPServer ({profile.work / profile.base_work:.2f}x), under cProfile, the same "
+            "stateful and 2026-07-28 calls."
         )
     return said
 
@@ -329,7 +363,7 @@ def draw(points: list[Point]) -> None:
     plt.close(figure)
 
 
-def section(points: list[Point], share: float | None, command: str, elapsed: float) -> str:
+def section(points: list[Point], profile: Profiled | None, command: str, elapsed: float) -> str:
     return "\n".join(
         [
             BEGIN,
@@ -342,12 +376,12 @@ def section(points: list[Point], share: float | None, command: str, elapsed: flo
             "what was sent. `adecore_tools.mcp`, `MCPServer` and fastmcp run under uvicorn on",
             "asyncio and h11; `adecore-tools serve --http` on its default stack (uvloop and",
             "httptools, from the `serve` extra). Ratios are to `MCPServer` on the same path,",
-            "workers and clients. The servers run one after another, not interleaved, so each met",
-            "other background load: ratios swing from 0.5x to 1.7x between neighbouring points of",
-            "one server, and no target below is settled by one run. `MCPServer` logs each new",
-            "session at INFO, its default.",
+            "workers and clients. Each point ran once a round, the servers taking turns to go",
+            "first, and each figure is the median of its rounds (errors and lost calls are every",
+            "round's): background load then falls on each server alike, though single points",
+            "still swing. `MCPServer` logs each new session at INFO, its default.",
             "",
-            *targets(points, share),
+            *targets(points, profile),
             "",
             "![calls a second and p99 latency against concurrent clients](load.svg)",
             "",
@@ -370,25 +404,54 @@ def write(path: Path, text: str) -> None:
     path.write_text(old.rstrip("\n") + "\n", encoding="utf-8")
 
 
-def run(*, quick: bool) -> tuple[list[Point], float | None, float]:
-    """Every server, path, number of workers and of clients; then the profile (not when quick)."""
+def order(round_: int) -> list[str]:
+    """The servers in the order round `round_` runs them: each round starts one later."""
+    servers = [*FACTORIES, CLI]
+    shift = round_ % len(servers)
+    return servers[shift:] + servers[:shift]
+
+
+def medians(points: list[Point]) -> list[Point]:
+    """One point per server, path, workers and clients: the median of its rounds' figures, and
+    every round's errors and lost calls."""
+    rounds: dict[tuple[str, str, int, int], list[Point]] = {}
+    for p in points:
+        rounds.setdefault((p.server, p.path, p.workers, p.clients), []).append(p)
+    return [
+        Point(
+            *key,
+            calls_s=statistics.median(p.calls_s for p in same),
+            p50_ms=statistics.median(p.p50_ms for p in same),
+            p99_ms=statistics.median(p.p99_ms for p in same),
+            cpu_ms=statistics.median(p.cpu_ms for p in same),
+            errors=sum(p.errors for p in same),
+            lost=sum(p.lost for p in same),
+        )
+        for key, same in rounds.items()
+    ]
+
+
+def run(*, quick: bool, rounds: int) -> tuple[list[Point], Profiled | None, float]:
+    """Every server, path, number of workers and of clients, `rounds` times with the servers in
+    turn first (background load then falls on each alike); then the profile (not when quick)."""
     clients, total = ([50], 50) if quick else ([1, 10, 50, 200], 400)
     started = time.perf_counter()
     points: list[Point] = []
-    for stateless, workers in [c for c in CONFIGS if not quick or c[1] == 1]:
-        for server in [*FACTORIES, CLI]:
-            if server == CLI and (stateless, workers) == (True, 1):
-                continue  # one process serves statefully; more serve statelessly
-            points += measure(
-                server, stateless=stateless, workers=workers, clients=clients, total=total
-            )
+    for round_ in range(rounds):
+        for stateless, workers in [c for c in CONFIGS if not quick or c[1] == 1]:
+            for server in order(round_):
+                if server == CLI and (stateless, workers) == (True, 1):
+                    continue  # one process serves statefully; more serve statelessly
+                points += measure(
+                    server, stateless=stateless, workers=workers, clients=clients, total=total
+                )
     elapsed = time.perf_counter() - started
     try:
-        share = None if quick else adapter_share(2000)
+        profile = None if quick else profiled(2000)
     except (RuntimeError, OSError) as error:  # the figures above stand without it
         print(f"no profile: {error}", file=sys.stderr)
-        share = None
-    return points, share, elapsed
+        profile = None
+    return medians(points), profile, elapsed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -396,6 +459,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer calls, clients and workers")
     parser.add_argument(
         "--write", action="store_true", help="write RESULTS.md, docs/speed.md, docs/load.svg"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=ROUNDS, help="runs of each point; a figure is their median"
     )
     parser.add_argument("--save", type=Path, help="keep the figures in this JSON file")
     parser.add_argument("--again", type=Path, help="write from a file --save wrote; run nothing")
@@ -405,22 +471,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.again:
         kept = json.loads(args.again.read_text(encoding="utf-8"))
         points = [Point(**point) for point in kept["points"]]
-        share, elapsed, args.quick = kept["share"], kept["elapsed"], kept["quick"]
+        profile = Profiled(**kept["profile"]) if kept["profile"] else None
+        elapsed, args.quick = kept["elapsed"], kept["quick"]
     else:
-        points, share, elapsed = run(quick=args.quick)
+        points, profile, elapsed = run(quick=args.quick, rounds=args.rounds)
     if args.save:
         kept = {
             "points": [asdict(p) for p in points],
-            "share": share,
+            "profile": profile and asdict(profile),
             "elapsed": elapsed,
             "quick": args.quick,
         }
         args.save.write_text(json.dumps(kept), encoding="utf-8")
     print(table(points))
-    print("\n".join(targets(points, share)))
+    print("\n".join(targets(points, profile)))
     if args.write:
         command = "python benchmarks/load.py --write" + (" --quick" if args.quick else "")
-        text = section(points, share, command, elapsed)
+        if args.rounds != ROUNDS:
+            command += f" --rounds {args.rounds}"
+        text = section(points, profile, command, elapsed)
         draw(points)
         write(RESULTS, text)
         write(SPEED, text)

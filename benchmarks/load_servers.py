@@ -2,10 +2,11 @@
 
 Each `*_app` is an app factory, for `uvicorn load_servers:adecore_app --factory`; it serves
 statelessly when `LOAD_STATELESS=1` is in the environment. `adecore_server` is for
-`adecore-tools serve`. Run as a script, it serves `adecore_app` in one process under cProfile and
-writes the profile when stopped: what share of the server's CPU is the adapter's own.
+`adecore-tools serve`. Run as a script, it serves one app (`adecore` or `mcpserver`) in one
+process under cProfile and writes the profile when stopped: what share of the server's CPU is
+the adapter's own, and how many function calls a call costs each server.
 
-    python benchmarks/load_servers.py profile PORT OUT
+    python benchmarks/load_servers.py profile APP PORT OUT
 """
 
 from __future__ import annotations
@@ -71,12 +72,16 @@ def fastmcp_app() -> Any:
     return server.http_app(stateless_http=_stateless())
 
 
-def profile(port: int, out: str) -> None:
-    """Serve `adecore_app` on asyncio and h11 under cProfile until stopped; write the profile."""
+PROFILED = {"adecore": adecore_app, "mcpserver": mcpserver_app}
+"""The apps `profile` serves, by the name its command line gives."""
+
+
+def profile(app: str, port: int, out: str) -> None:
+    """Serve `{app}_app` on asyncio and h11 under cProfile until stopped; write the profile."""
     import uvicorn  # noqa: PLC0415
 
     config = uvicorn.Config(
-        adecore_app(), port=port, loop="asyncio", http="h11", log_level="warning"
+        PROFILED[app](), port=port, loop="asyncio", http="h11", log_level="warning"
     )
     profiler = cProfile.Profile()
 
@@ -93,4 +98,4 @@ def profile(port: int, out: str) -> None:
 
 
 if __name__ == "__main__":
-    profile(int(sys.argv[2]), sys.argv[3])
+    profile(sys.argv[2], int(sys.argv[3]), sys.argv[4])

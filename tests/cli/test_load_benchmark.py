@@ -33,7 +33,7 @@ POINTS = [
 
 
 def test_the_targets_are_said_as_measured():
-    assert load.targets(POINTS, 0.031) == [
+    assert load.targets(POINTS, load.Profiled(0.031, 1900, 2000)) == [
         (
             "- `adecore_tools.mcp`, 2026, 1 worker, 50 clients: 1.10x MCPServer's calls a second "
             "(target 1.0x), 0.75x its CPU per call (target at most 1.0x): met."
@@ -49,6 +49,11 @@ def test_the_targets_are_said_as_measured():
         (
             "- `adecore_tools`' own code is 3.1% of the server's CPU under cProfile (target at "
             "most 5%): met."
+        ),
+        (
+            "- The work of a call, which background load does not move: 1,900 function calls per "
+            "MCP call in `adecore_tools.mcp`, 2,000 in MCPServer (0.95x), under cProfile, the same "
+            "stateful and 2026-07-28 calls."
         ),
     ]
 
@@ -73,3 +78,20 @@ def test_the_section_replaces_its_last_version(tmp_path):
     assert text.count(load.BEGIN) == 1
     assert "Under more load" in text
     assert text.endswith(load.END + "\n")
+
+
+def test_rounds_give_each_point_its_median_and_every_error():
+    rounds = [
+        point("adecore_tools.mcp", 90, 2.0),
+        point("adecore_tools.mcp", 130, 1.0),
+        point("adecore_tools.mcp", 100, 3.0),
+    ]
+    rounds[1].errors, rounds[2].lost = 2, 1
+    (median,) = load.medians(rounds)
+    assert (median.calls_s, median.cpu_ms, median.errors, median.lost) == (100, 2.0, 2, 1)
+
+
+def test_each_round_runs_the_servers_in_another_order():
+    orders = [load.order(r) for r in range(4)]
+    assert all(sorted(o) == sorted(orders[0]) for o in orders)
+    assert len({o[0] for o in orders}) == 4
