@@ -268,9 +268,9 @@ def table(points: list[Point]) -> str:
         b = _base(points, p)
         lines.append(
             f"| {p.server} | {p.path} | {p.workers} | {p.clients} | {p.calls_s:.0f} "
-            f"| {_ratio(p.calls_s, b and b.calls_s)} | {p.p50_ms:.1f} | {p.p99_ms:.1f} "
-            f"| {_ratio(p.p99_ms, b and b.p99_ms)} | {p.cpu_ms:.2f} "
-            f"| {_ratio(p.cpu_ms, b and b.cpu_ms)} | {p.errors} | {p.lost} |"
+            f"| {_ratio(p.calls_s, b.calls_s if b else None)} | {p.p50_ms:.1f} | {p.p99_ms:.1f} "
+            f"| {_ratio(p.p99_ms, b.p99_ms if b else None)} | {p.cpu_ms:.2f} "
+            f"| {_ratio(p.cpu_ms, b.cpu_ms if b else None)} | {p.errors} | {p.lost} |"
         )
     return "\n".join(lines)
 
