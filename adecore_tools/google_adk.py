@@ -47,15 +47,33 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.seam import Audio, GeminiFunction, Image, Text, ToolRegistry, answer, shown
+from ._host.seam import (
+    NEEDS_APPROVAL,
+    Audio,
+    GeminiFunction,
+    Image,
+    Text,
+    ToolRefusal,
+    ToolRegistry,
+    ToolResult,
+    answer,
+    offered,
+    shown,
+)
 
-__all__ = ["MakeCall", "RegistryToolset"]
+__all__ = ["NOT_APPROVED", "MakeCall", "RegistryToolset"]
 
-MakeCall: TypeAlias = Callable[[ToolContext], object]
-"""Builds the call object of one call from ADK's tool context; it may be `async`.
+MakeCall: TypeAlias = Callable[[ReadonlyContext], object]
+"""Builds the call object from ADK's context (`ctx.user_id`, `ctx.state`); it may be `async`.
 
-A `ToolRefusal` it raises goes back to the model as the tool's error result.
+Asked which tools to offer for a model request, it gets ADK's `ReadonlyContext`; for a call, the
+call's `ToolContext`, a `ReadonlyContext` that also says which call it is
+(`ctx.function_call_id`). A `ToolRefusal` it raises goes back to the model as the tool's error
+result.
 """
+
+NOT_APPROVED = "not-approved"
+"""The code of the refusal the model reads when the person rejected a call: it never ran."""
 
 
 def _part(block: Image | Audio) -> types.Part:
@@ -86,15 +104,19 @@ class RegistryToolset(BaseToolset):
         self.make_call = make_call
         self._tools: list[BaseTool] | None = None
 
-    async def get_tools(
-        self,
-        readonly_context: ReadonlyContext | None = None,  # noqa: ARG002 - all see every tool
-    ) -> list[BaseTool]:
-        """One ADK tool per tool of the registry, made once."""
+    async def get_tools(self, readonly_context: ReadonlyContext | None = None) -> list[BaseTool]:
+        """An ADK tool for each tool the caller may use, in the registry's order.
+
+        The caller is the call object `make_call` builds from `readonly_context`; without
+        either, every tool. The tools are made once, when first listed.
+        """
         if self._tools is None:
             listed = zip(self.registry.gemini_tools(), self.registry.mcp_tools(), strict=True)
             self._tools = [_RegistryTool(self, entry, mcp) for entry, mcp in listed]
-        return list(self._tools)
+        if readonly_context is None or self.make_call is None:
+            return list(self._tools)
+        shown = await offered(self.registry, partial(self.make_call, readonly_context))
+        return [t for t in self._tools if t.name in shown]
 
 
 class _RegistryTool(BaseTool):
@@ -115,10 +137,26 @@ class _RegistryTool(BaseTool):
         return self._declaration.model_copy(deep=True)
 
     async def run_async(self, *, args: dict[str, Any], tool_context: ToolContext) -> Any:
-        """Run the call through the registry: `{"result": ...}`, or `{"error": refusal_body}`."""
-        make_call = self._toolset.make_call
-        made = (lambda: None) if make_call is None else partial(make_call, tool_context)
-        result = await answer(self._toolset.registry, self.name, args, made)
+        """Run the call through the registry: `{"result": ...}`, or `{"error": refusal_body}`.
+
+        A call that needs approval asks ADK for the person's confirmation, and is not run;
+        ADK runs it again with the answer: confirmed, it runs approved, else it never runs.
+        """
+        confirmation = tool_context.tool_confirmation
+        if confirmation is not None and not confirmation.confirmed:
+            text = f"tool {self.name!r} was not run: the user did not approve it"
+            result = ToolResult.refused(ToolRefusal(NOT_APPROVED, text))
+        else:
+            make_call = self._toolset.make_call
+            made = (lambda: None) if make_call is None else partial(make_call, tool_context)
+            # ADK hands back a confirmation only for a call this tool asked about
+            approved = confirmation is not None
+            result = await answer(self._toolset.registry, self.name, args, made, approved=approved)
+            if result.refusal is not None and result.refusal.code == NEEDS_APPROVAL:
+                hint = f"Approve or reject this call of {self.name!r}: it runs only if approved."
+                tool_context.request_confirmation(hint=hint)
+                # the model waits for the person: ADK asks them, not the model
+                tool_context.actions.skip_summarization = True
         if result.is_error:
             return {"error": result.text}
         if result.structured is not None:

@@ -22,8 +22,8 @@ import json
 from typing import Any, cast
 
 from google.adk.agents import LlmAgent
+from google.adk.agents.readonly_context import ReadonlyContext
 from google.adk.models.llm_request import LlmRequest
-from google.adk.tools.tool_context import ToolContext
 from google.genai import types
 
 # `examples/` is not a package: Python puts a script's own folder first on `sys.path`.
@@ -35,7 +35,7 @@ DOCUMENTS: dict[str, Document] = {"ada": Document(), "bob": Document()}
 """Each user's document, as the host keeps it."""
 
 
-def note_call(ctx: ToolContext) -> NoteCall:
+def note_call(ctx: ReadonlyContext) -> NoteCall:
     """The call object of one call: who is asking decides their document and what they may do."""
     return session_call(Session(ctx.user_id, DOCUMENTS[ctx.user_id]))
 
