@@ -10,15 +10,25 @@ runs each call through the registry:
 - **Declarations.** Each tool's `FunctionDeclaration` is its `gemini_tools()` entry: Gemini's
   own schema (`parameters`) where it can state the tool, else the JSON Schema
   (`parametersJsonSchema`), which ADK passes on as it is.
+- **Who sees what.** ADK lists the tools once for each turn of the user's, with its
+  `ReadonlyContext`: the model is declared only the tools the caller `make_call` builds from it
+  may use (`ToolCall.may_use`). ADK answers a call of another as a call of a name it does not
+  know.
 - **A call.** ADK hands over the arguments as a dict; they go to the registry, which checks them.
   The call object is what `make_call` (plain or `async`) builds from ADK's tool context
   (`ctx.state`, `ctx.function_call_id`, `ctx.user_id`, ...), for each call; without it there is
   none.
+- **Approval.** A call whose call object needs approval (`ToolCall.needs_approval`) is not run:
+  it asks for ADK's tool confirmation, and the turn ends with an `adk_request_confirmation`
+  call for the host. The host answers with a `FunctionResponse` holding `{"confirmed": ...}`:
+  confirmed, the call runs, once; rejected, it never runs, and the model reads the
+  `not-approved` refusal.
 - **What the model gets back.** ADK's function response: `{"result": text}`, or
   `{"result": value}` for a structured value; an image or audio goes as the response's own
   media part, the text blocks around it in `result`. A `ToolRefusal`, from the arguments, the
-  tool or `make_call`, is ADK's error result, `{"error": refusal_body}`, which says what to fix.
-  Any other exception is raised to ADK, which ends the run with it.
+  tool or `make_call`, is ADK's error result, `{"error": refusal_body}`, which says what to fix;
+  a tool past its time limit is one (`timed-out`), and the run goes on. Any other exception is
+  raised to ADK, which ends the run with it.
 - **Annotations.** `tool.custom_metadata["annotations"]` holds the MCP annotations.
 
 This module imports ADK; `import adecore_tools` does not import this module.
@@ -93,8 +103,9 @@ class RegistryToolset(BaseToolset):
 
     Args:
         registry: The tools to declare and run, in the registry's order.
-        make_call: Builds each call's call object from ADK's tool context, plain or `async`;
-            without it, a call has no call object.
+        make_call: Builds the call object, plain or `async`: from ADK's `ReadonlyContext` to
+            list the tools for a turn, from the call's `ToolContext` to run a call; without it,
+            a call has no call object and every tool is listed.
     """
 
     def __init__(self, registry: ToolRegistry, *, make_call: MakeCall | None = None) -> None:

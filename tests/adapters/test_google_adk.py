@@ -46,6 +46,11 @@ REQUEST_CONFIRMATION = "adk_request_confirmation"
 
 pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
 
+confirming = pytest.mark.filterwarnings(
+    r"ignore:\[EXPERIMENTAL\] feature FeatureName.TOOL_CONFIRMATION:UserWarning"
+)
+"""ADK 2.11 warns, once, that its tool confirmation is experimental; 2.13 calls it stable."""
+
 
 class Scripted(BaseLlm):
     """A model that asks for its script's function calls, one a turn, then says "done"."""
@@ -268,6 +273,7 @@ def asked_then(confirmed: bool) -> tuple[list[types.FunctionResponse], list[str]
     return told(), said(resumed)
 
 
+@confirming
 def test_approved_the_tool_runs_exactly_once():
     (response,), words = asked_then(confirmed=True)
     assert deleted == ["draft"]
@@ -275,6 +281,7 @@ def test_approved_the_tool_runs_exactly_once():
     assert words == ["done"]
 
 
+@confirming
 def test_rejected_it_never_runs_and_the_model_is_told():
     (response,), words = asked_then(confirmed=False)
     assert deleted == []
