@@ -3,9 +3,10 @@
     python examples/google_adk_agent.py    # prints the declarations Gemini is sent; no model
 
 `RegistryToolset(registry, make_call=note_call)` declares every notes tool from its `gemini`
-schema. The host keeps each user's document itself (here in `DOCUMENTS`); for each call,
-`note_call` builds the `NoteCall` the tools see from ADK's tool context, whose `user_id` says who
-is asking, deciding there what this caller may do:
+schema. The host keeps each user's document itself (here in `DOCUMENTS`); `note_call` builds the
+`NoteCall` the tools see from ADK's context, whose `user_id` says who is asking, deciding there
+what this caller may do: ADK's `ReadonlyContext` to list the tools for a turn, and each call's
+`ToolContext` (a `ReadonlyContext` too) to run it:
 
     agent = notes_agent("gemini-2.5-flash")
     runner = Runner(app_name="notes", agent=agent, session_service=InMemorySessionService())

@@ -46,11 +46,6 @@ REQUEST_CONFIRMATION = "adk_request_confirmation"
 
 pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
 
-confirming = pytest.mark.filterwarnings(
-    r"ignore:\[EXPERIMENTAL\] feature FeatureName.TOOL_CONFIRMATION:UserWarning"
-)
-"""ADK 2.11 warns, once, that its tool confirmation is experimental; 2.13 calls it stable."""
-
 
 class Scripted(BaseLlm):
     """A model that asks for its script's function calls, one a turn, then says "done"."""
@@ -86,10 +81,11 @@ class Session:
         self.sessions = InMemorySessionService()
         self.runner = Runner(app_name="notes", agent=agent, session_service=self.sessions)
         self.state = state
+        self.id: str | None = None
 
     async def send(self, *parts: types.Part) -> list[Event]:
         """The events of one turn of the user's, which sends `parts`."""
-        if not hasattr(self, "id"):
+        if self.id is None:
             made = await self.sessions.create_session(
                 app_name="notes", user_id="ada", state=self.state
             )
@@ -273,7 +269,6 @@ def asked_then(confirmed: bool) -> tuple[list[types.FunctionResponse], list[str]
     return told(), said(resumed)
 
 
-@confirming
 def test_approved_the_tool_runs_exactly_once():
     (response,), words = asked_then(confirmed=True)
     assert deleted == ["draft"]
@@ -281,7 +276,6 @@ def test_approved_the_tool_runs_exactly_once():
     assert words == ["done"]
 
 
-@confirming
 def test_rejected_it_never_runs_and_the_model_is_told():
     (response,), words = asked_then(confirmed=False)
     assert deleted == []
