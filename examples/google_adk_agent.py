@@ -3,9 +3,10 @@
     python examples/google_adk_agent.py    # prints the declarations Gemini is sent; no model
 
 `RegistryToolset(registry, make_call=note_call)` declares every notes tool from its `gemini`
-schema. The host keeps each user's document itself (here in `DOCUMENTS`); for each call,
-`note_call` builds the `NoteCall` the tools see from ADK's tool context, whose `user_id` says who
-is asking, deciding there what this caller may do:
+schema. The host keeps each user's document itself (here in `DOCUMENTS`); `note_call` builds the
+`NoteCall` the tools see from ADK's context, whose `user_id` says who is asking, deciding there
+what this caller may do: ADK's `ReadonlyContext` to list the tools for a turn, and each call's
+`ToolContext` (a `ReadonlyContext` too) to run it:
 
     agent = notes_agent("gemini-2.5-flash")
     runner = Runner(app_name="notes", agent=agent, session_service=InMemorySessionService())
@@ -22,8 +23,8 @@ import json
 from typing import Any, cast
 
 from google.adk.agents import LlmAgent
+from google.adk.agents.readonly_context import ReadonlyContext
 from google.adk.models.llm_request import LlmRequest
-from google.adk.tools.tool_context import ToolContext
 from google.genai import types
 
 # `examples/` is not a package: Python puts a script's own folder first on `sys.path`.
@@ -35,7 +36,7 @@ DOCUMENTS: dict[str, Document] = {"ada": Document(), "bob": Document()}
 """Each user's document, as the host keeps it."""
 
 
-def note_call(ctx: ToolContext) -> NoteCall:
+def note_call(ctx: ReadonlyContext) -> NoteCall:
     """The call object of one call: who is asking decides their document and what they may do."""
     return session_call(Session(ctx.user_id, DOCUMENTS[ctx.user_id]))
 
