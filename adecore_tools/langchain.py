@@ -25,9 +25,21 @@ LangChain's `create_agent`, LangGraph's `ToolNode` or a chat model's `bind_tools
   `ToolRefusal`, from the arguments, the tool or `make_call`, is a `ToolMessage` with
   `status="error"` holding its `refusal_body`, which the tool itself returns: it reaches the model
   however `ToolNode`'s `handle_tool_errors` is set. Any other exception is raised, not sent.
+- **Who sees what.** `RegistryMiddleware(registry, make_call=...)`, for
+  `create_agent(model, middleware=[...])`, brings the tools and offers each model call only
+  those the run's caller may use (`ToolCall.may_use`). In a graph of your own, list
+  `langchain_tools(registry.visible_to(call))` per caller. A call of a tool the caller may not
+  use is refused as an unknown tool, as if it did not exist.
+- **Approval.** A call whose call object needs approval (`ToolCall.needs_approval`) pauses the
+  graph with LangChain's human-in-the-loop request (`HumanInTheLoopMiddleware`'s `HITLRequest`,
+  decisions `approve` and `reject`); the graph needs a checkpointer. The host resumes with
+  `Command(resume={"decisions": [{"type": "approve"}]})`: the tool runs once; or with a
+  `reject` (and its `message`): it never runs, and the model reads the `not-approved` refusal.
+  Invoked outside a graph, nothing can pause: the model reads the `needs-approval` refusal.
+- **Time limits.** A tool past its `timeout` is the `timed-out` refusal, and the run goes on.
 - **Annotations.** `tool.metadata["annotations"]` holds the MCP annotations (`readOnlyHint`, ...).
 
-This module imports langchain-core; `import adecore_tools` does not import this module.
+This module imports LangChain and LangGraph; `import adecore_tools` does not import this module.
 """
 
 from __future__ import annotations
