@@ -379,3 +379,31 @@ def test_outside_a_graph_a_call_that_needs_approval_is_refused_needs_approval():
     assert message.status == "error"
     assert parse_refusal_body(message.content).code == "needs-approval"
     assert deleted == []
+
+
+def test_calls_of_one_turn_pause_each_and_are_answered_each_by_its_interrupt():
+    deleted.clear()
+
+    class Both(Scripted):
+        def _generate(self, messages: list[BaseMessage], *_: Any, **__: Any) -> ChatResult:
+            if any(isinstance(m, AIMessage) for m in messages):
+                return super()._generate(messages)
+            calls = [{"name": "note_delete", "args": {"title": t}, "id": t} for t in ("a", "b")]
+            return ChatResult(generations=[ChatGeneration(message=AIMessage("", tool_calls=calls))])
+
+    agent = create_agent(Both(script=[]), langchain_tools(careful), checkpointer=InMemorySaver())
+
+    async def go() -> dict[str, Any]:
+        first = await agent.ainvoke({"messages": [("user", "Delete")]}, THREAD, context=Careful())
+        titles = {
+            i.id: i.value["action_requests"][0]["args"]["title"] for i in first["__interrupt__"]
+        }
+        assert sorted(titles.values()) == ["a", "b"]
+        answers = {i: {"type": "approve" if t == "a" else "reject"} for i, t in titles.items()}
+        return await agent.ainvoke(Command(resume=answers), THREAD, context=Careful())
+
+    state = asyncio.run(go())
+    assert deleted == ["a"]
+    done, refused = [m for m in state["messages"] if isinstance(m, ToolMessage)]
+    assert (done.status, done.content) == ("success", "deleted a")
+    assert parse_refusal_body(refused.content).code == "not-approved"
