@@ -59,7 +59,7 @@ def test_every_json_sample_parses(page: Path):
 
 
 def test_the_integration_samples_exist():
-    assert len(samples(_text("integrations.md"))) == 8
+    assert len(samples(_text("integrations.md"))) == 9
 
 
 def test_every_page_is_in_the_site_and_every_link_leads_somewhere():

@@ -1,7 +1,7 @@
 """What the adapter modules use, imported from here: the one seam between them and the rest."""
 
 from .._model.content import Audio, Content, Image, Resource, Text, ToolResult
-from .._model.metadata import NEEDS_APPROVAL
+from .._model.metadata import NEEDS_APPROVAL, NOT_APPROVED, not_approved
 from .._model.refusals import ToolRefusal, refusal_body
 from .._render.listings import GeminiFunction, OpenAITool
 from .._render.shown import shown
@@ -11,6 +11,7 @@ from .tool import Tool
 
 __all__ = [
     "NEEDS_APPROVAL",
+    "NOT_APPROVED",
     "Audio",
     "Content",
     "GeminiFunction",
@@ -25,6 +26,7 @@ __all__ = [
     "answer",
     "asks",
     "made_call",
+    "not_approved",
     "offered",
     "refusal_body",
     "shown",

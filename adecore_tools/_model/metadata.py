@@ -20,6 +20,7 @@ __all__ = [
     "DRY_RUN_FIELD",
     "DRY_RUN_PREVIEW",
     "NEEDS_APPROVAL",
+    "NOT_APPROVED",
     "REVISION_FIELD",
     "DryRun",
     "RequiredField",
@@ -27,6 +28,7 @@ __all__ = [
     "ToolCall",
     "Transform",
     "asks_approval",
+    "not_approved",
     "required_field",
     "transform",
     "unapproved",
@@ -98,6 +100,20 @@ def unapproved(name: str) -> ToolRefusal:
         "approve it, and it runs once they do"
     )
     return ToolRefusal(NEEDS_APPROVAL, text)
+
+
+NOT_APPROVED = "not-approved"
+"""The code of the refusal of a call the person asked did not approve: it never ran."""
+
+
+def not_approved(name: str, reason: str | None = None) -> ToolRefusal:
+    """The refusal of a call the person asked said no to, with what they said: it never ran."""
+    why = f" ({reason})" if reason else ""
+    text = (
+        f"tool {name!r} was not run: the user did not approve it{why}; do not send it again "
+        "unless they ask for it"
+    )
+    return ToolRefusal(NOT_APPROVED, text)
 
 
 def asks_approval(cls: type[ToolCall]) -> bool:

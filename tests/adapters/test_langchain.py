@@ -15,7 +15,13 @@ from typing import Any
 
 import pytest
 from adapter_tools import DEMO, RESULTS, STRICT, UNSHOWN_AUDIO, Caller, whoami
+from approval_tools import Careful
+from approval_tools import ran as deleted
+from approval_tools import registry as careful
 from needs import missing
+from scoped_tools import READER, WRITER
+from scoped_tools import Caller as Scoped
+from scoped_tools import registry as scoped
 
 pytest.importorskip("langchain", reason=missing("langchain"))
 
@@ -24,8 +30,10 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.tools import BaseTool
+from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import START, MessagesState, StateGraph
 from langgraph.prebuilt import ToolNode, tools_condition
+from langgraph.types import Command
 
 from adecore_tools import (
     ToolRefusal,
@@ -35,7 +43,7 @@ from adecore_tools import (
     tool,
     tool_input_schema,
 )
-from adecore_tools.langchain import langchain_tools
+from adecore_tools.langchain import RegistryMiddleware, langchain_tools
 
 pytestmark = pytest.mark.peers  # the subject is another package: an SDK, a framework, a peer
 
@@ -45,12 +53,14 @@ class Scripted(BaseChatModel):
 
     script: list[tuple[str, dict[str, Any]]]
     seen: list[list[BaseMessage]] = []  # noqa: RUF012 - pydantic copies it per model
+    offered: list[list[str]] = []  # noqa: RUF012 - the names of the tools of each model call
 
     @property
     def _llm_type(self) -> str:
         return "scripted"
 
     def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> Scripted:  # noqa: ARG002
+        self.offered.append([t.name for t in tools])
         return self
 
     def _generate(self, messages: list[BaseMessage], *_: Any, **__: Any) -> ChatResult:
@@ -220,3 +230,180 @@ def test_a_field_langchain_fills_itself_is_refused_when_the_tools_are_made(field
     registry = create_tool_registry([define_toolkit("c", [tool("c")(namespace["clash"])])])
     with pytest.raises(ValueError, match=rf"clash.*'{field}'.*rename"):
         langchain_tools(registry)
+
+
+def test_the_middleware_offers_the_model_only_the_tools_its_caller_may_use():
+    def offered_and_answered(call: Scoped, **options: Any) -> tuple[list[str], ToolMessage]:
+        model = Scripted(script=[("note_write", {"title": "a"})])
+        agent = create_agent(model, middleware=[RegistryMiddleware(scoped, **options)])
+        state = asyncio.run(agent.ainvoke({"messages": [("user", "Write a")]}, context=call))
+        (message,) = [m for m in state["messages"] if isinstance(m, ToolMessage)]
+        return model.offered[0], message
+
+    names, wrote = offered_and_answered(WRITER)
+    assert names == ["note_read", "note_write"]
+    assert (wrote.status, wrote.content) == ("success", "wrote a")
+    names, refused = offered_and_answered(READER)
+    assert names == ["note_read"]
+    # a call of the hidden tool is refused exactly as one of a tool that does not exist
+    assert refused.status == "error"
+    hidden = asyncio.run(scoped.visible_to(READER).call("note_write", {"title": "a"}))
+    assert refused.content == hidden.text
+    assert parse_refusal_body(refused.content).code == "unknown-tool"
+    runtimes: list[Any] = []
+
+    def make_call(runtime: Any) -> Scoped:
+        runtimes.append(runtime)
+        return runtime.context
+
+    assert offered_and_answered(READER, make_call=make_call)[0] == ["note_read"]
+    assert runtimes[0].tool_call_id is None  # asked before the model call: no call yet
+    assert runtimes[0].context is READER
+
+
+def test_the_middleware_leaves_the_agents_other_tools_offered():
+    @tool("other")
+    async def clock() -> str:
+        """Tells the time."""
+        return "noon"
+
+    (other,) = langchain_tools(create_tool_registry([define_toolkit("other", [clock])]))
+    model = Scripted(script=[])
+    agent = create_agent(model, [other], middleware=[RegistryMiddleware(scoped)])
+    asyncio.run(agent.ainvoke({"messages": [("user", "What time is it?")]}, context=READER))
+    assert sorted(model.offered[0]) == ["clock", "note_read"]
+
+
+def test_a_hidden_tool_offered_anyway_is_refused_as_unknown():
+    (message,) = run_agent(
+        langchain_tools(scoped), [("note_write", {"title": "a"})], context=READER
+    )
+    assert parse_refusal_body(message.content).code == "unknown-tool"
+
+
+@tool("slow", timeout=0.05, read_only=True)
+async def nap() -> str:
+    """Sleeps past its time limit."""
+    await asyncio.sleep(10)
+    return "awake"
+
+
+SLOW = create_tool_registry([define_toolkit("slow", [nap]), define_toolkit("who", [whoami])])
+
+
+def test_a_call_past_its_time_limit_reaches_the_model_as_timed_out_and_the_loop_goes_on():
+    model = Scripted(script=[("nap", {}), ("whoami", {})])
+    agent = create_agent(model, langchain_tools(SLOW))
+    state = asyncio.run(agent.ainvoke({"messages": [("user", "Nap")]}, context=Caller("ada")))
+    timed_out, then = [m for m in state["messages"] if isinstance(m, ToolMessage)]
+    assert timed_out.status == "error"
+    refusal = parse_refusal_body(timed_out.content)
+    assert refusal.code == "timed-out"
+    assert "nap" in refusal.message
+    assert any(isinstance(m, ToolMessage) and m.status == "error" for m in model.seen[1])
+    assert (then.status, then.content) == ("success", "ada")
+    assert state["messages"][-1].content == "done"
+
+
+THREAD = {"configurable": {"thread_id": "t1"}}
+
+
+def paused_then(resume: object) -> tuple[Any, dict[str, Any], Scripted]:
+    """Ask to delete the draft: the interrupt the host is shown, then the run resumed."""
+    deleted.clear()
+    model = Scripted(script=[("note_delete", {"title": "draft"})])
+    agent = create_agent(model, langchain_tools(careful), checkpointer=InMemorySaver())
+
+    async def go() -> tuple[Any, dict[str, Any]]:
+        asked = {"messages": [("user", "Delete the draft")]}
+        first = await agent.ainvoke(asked, THREAD, context=Careful())
+        (paused,) = first["__interrupt__"]
+        assert deleted == []  # paused before the tool ran
+        return paused, await agent.ainvoke(Command(resume=resume), THREAD, context=Careful())
+
+    paused, state = asyncio.run(go())
+    return paused, state, model
+
+
+def test_a_call_that_needs_approval_pauses_with_langchains_human_in_the_loop_request():
+    paused, _, _ = paused_then({"decisions": [{"type": "approve"}]})
+    (action,) = paused.value["action_requests"]
+    assert (action["name"], action["args"]) == ("note_delete", {"title": "draft"})
+    assert "note_delete" in action["description"]
+    (review,) = paused.value["review_configs"]
+    assert review == {"action_name": "note_delete", "allowed_decisions": ["approve", "reject"]}
+
+
+@pytest.mark.parametrize("approve", [{"decisions": [{"type": "approve"}]}, {"type": "approve"}])
+def test_approved_the_tool_runs_once_and_the_model_reads_its_result(approve):
+    _, state, model = paused_then(approve)
+    assert deleted == ["draft"]
+    (message,) = [m for m in state["messages"] if isinstance(m, ToolMessage)]
+    assert (message.status, message.content) == ("success", "deleted draft")
+    assert message in model.seen[-1]
+    assert state["messages"][-1].content == "done"
+
+
+def test_rejected_the_tool_never_runs_and_the_model_is_told():
+    _, state, model = paused_then({"decisions": [{"type": "reject", "message": "Keep it."}]})
+    assert deleted == []
+    (message,) = [m for m in state["messages"] if isinstance(m, ToolMessage)]
+    assert message.status == "error"
+    refusal = parse_refusal_body(message.content)
+    assert refusal.code == "not-approved"
+    assert "note_delete" in refusal.message
+    assert "Keep it." in refusal.message
+    assert message in model.seen[-1]
+
+
+def test_an_answer_that_is_no_decision_fails_loudly_and_never_runs_the_tool():
+    with pytest.raises(ValueError, match=r"approval of tool 'note_delete' is 'yes'; resume with"):
+        paused_then("yes")
+    assert deleted == []
+
+
+def test_a_call_that_needs_no_approval_does_not_pause():
+    deleted.clear()
+    model = Scripted(script=[("note_read", {"title": "draft"})])
+    agent = create_agent(model, langchain_tools(careful), checkpointer=InMemorySaver())
+    state = asyncio.run(agent.ainvoke({"messages": [("user", "Read")]}, THREAD, context=Careful()))
+    assert "__interrupt__" not in state
+    assert deleted == ["draft"]
+
+
+def test_outside_a_graph_a_call_that_needs_approval_is_refused_needs_approval():
+    deleted.clear()
+    (delete, _) = langchain_tools(careful, make_call=lambda _: Careful())
+    call = {"name": "note_delete", "args": {"title": "draft"}, "id": "c1", "type": "tool_call"}
+    message = asyncio.run(delete.ainvoke(call))
+    assert message.status == "error"
+    assert parse_refusal_body(message.content).code == "needs-approval"
+    assert deleted == []
+
+
+def test_calls_of_one_turn_pause_each_and_are_answered_each_by_its_interrupt():
+    deleted.clear()
+
+    class Both(Scripted):
+        def _generate(self, messages: list[BaseMessage], *_: Any, **__: Any) -> ChatResult:
+            if any(isinstance(m, AIMessage) for m in messages):
+                return super()._generate(messages)
+            calls = [{"name": "note_delete", "args": {"title": t}, "id": t} for t in ("a", "b")]
+            return ChatResult(generations=[ChatGeneration(message=AIMessage("", tool_calls=calls))])
+
+    agent = create_agent(Both(script=[]), langchain_tools(careful), checkpointer=InMemorySaver())
+
+    async def go() -> dict[str, Any]:
+        first = await agent.ainvoke({"messages": [("user", "Delete")]}, THREAD, context=Careful())
+        titles = {
+            i.id: i.value["action_requests"][0]["args"]["title"] for i in first["__interrupt__"]
+        }
+        assert sorted(titles.values()) == ["a", "b"]
+        answers = {i: {"type": "approve" if t == "a" else "reject"} for i, t in titles.items()}
+        return await agent.ainvoke(Command(resume=answers), THREAD, context=Careful())
+
+    state = asyncio.run(go())
+    assert deleted == ["a"]
+    done, refused = [m for m in state["messages"] if isinstance(m, ToolMessage)]
+    assert (done.status, done.content) == ("success", "deleted a")
+    assert parse_refusal_body(refused.content).code == "not-approved"
