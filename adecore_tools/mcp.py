@@ -38,11 +38,18 @@ and unknown tools included) as an error result (`isError: true`) whose text is
 `refusal_body(refusal)`; any other exception as an error result with the text `TOOL_FAILED`,
 its traceback logged on the `adecore_tools` logger.
 
-A call whose call object needs approval (`ToolCall.needs_approval`) is asked about through the
-client where it can be: on a handshake-era connection whose client declared elicitation, with an
-elicitation request during the call; accepted, the call runs once, and a decline or cancel is
-the `not-approved` refusal, the tool never run. Where the client cannot be asked (no
-elicitation, or a 2026-07-28 connection), the client reads the `needs-approval` refusal.
+A call whose call object needs approval (`ToolCall.needs_approval`) is asked about through a
+client that declared elicitation: on a handshake-era connection, with an elicitation request
+during the call; on 2026-07-28, where the host passed `approval_key`, by answering `tools/call`
+with an `InputRequiredResult` holding that request and a signed `requestState`, which the
+client's retry carries back with the answer. Accepted, the call runs once; a decline or cancel
+is the `not-approved` refusal, the tool never run. Where the client cannot be asked, it reads the
+`needs-approval` refusal. The state is an HMAC-SHA256 under the key of its issue time, the
+server's name, the tool, the arguments and the caller (the SDK's authenticated principal, when
+there is auth): a retry whose state was altered, is for another call or caller, or is older than
+`approval_ttl` seconds is refused `not-approved`, and never runs the tool.
+
+    server = mcp_server(registry, make_call, name="notes", approval_key=key)  # 32+ secret bytes
 """
 
 from __future__ import annotations
@@ -128,6 +135,10 @@ def mcp_server(  # noqa: PLR0913 - the server's name and options are keywords
     `cacheScope: "private"` to a 2026-07-28 client, and `"public"` otherwise. `tools/call`
     answers what `registry.call` gives.
     `logging/setLevel` keeps the client's level for `log_level(ctx)` to read.
+
+    `approval_key` (at least 32 secret bytes every process of the deployment shares) lets a
+    2026-07-28 client be asked to approve a call, the question answerable for `approval_ttl`
+    seconds; without it, such a client reads `needs-approval`.
 
     `name`, `version` and `instructions` are what the client reads on `initialize`. The server
     is the SDK's own: serve it with the SDK's transports (the module's docstring shows stdio
