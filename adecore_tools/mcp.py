@@ -115,6 +115,9 @@ _now = time.time
 _ASK = "approval"
 """The key of the one input request, the person's yes or no, in an `InputRequiredResult`."""
 
+_FORMAT = "a1"
+"""The first part of an approval's `requestState`: its format, which its signature covers too."""
+
 
 def mcp_server(  # noqa: PLR0913 - the server's name and options are keywords
     registry: ToolRegistry,
@@ -300,10 +303,9 @@ class _Approvals:
         # The SDK's principal of the request: its access token's client, issuer and subject.
         caller = authenticated_principal(ctx)
         if params.request_state is None:
-            issued = str(int(_now()))
             return types.InputRequiredResult(
                 input_requests={_ASK: _question(name, arguments)},
-                request_state=f"a1.{issued}.{self._signature(issued, name, arguments, caller)}",
+                request_state=self._state(str(int(_now())), name, arguments, caller),
             )
         if not self._valid(params.request_state, name, arguments, caller):
             text = (
@@ -312,28 +314,27 @@ class _Approvals:
             )
             return ToolResult.refused(ToolRefusal(NOT_APPROVED, text))
         reply = (params.input_responses or {}).get(_ASK)
-        return await _answered(name, getattr(reply, "action", "no answer"), run)
+        action = reply.action if isinstance(reply, types.ElicitResult) else "no answer"
+        return await _answered(name, action, run)
 
     def _valid(self, state: str, name: str, arguments: dict[str, Any], caller: str | None) -> bool:
         """Whether `state` was issued by this deployment for this very call, within the limit."""
-        version, _, rest = state.partition(".")
-        issued, _, signature = rest.partition(".")
-        expected = self._signature(issued, name, arguments, caller).encode()
-        if version != "a1" or not hmac.compare_digest(expected, signature.encode(errors="replace")):
+        issued = state.partition(".")[2].partition(".")[0]
+        expected = self._state(issued, name, arguments, caller).encode()
+        if not hmac.compare_digest(expected, state.encode(errors="replace")):
             return False
         age = _now() - int(issued)  # signed by this deployment, so digits
         return -60 <= age < self.ttl  # a minute's grace for a process whose clock is ahead
 
-    def _signature(
-        self, issued: str, name: str, arguments: dict[str, Any], caller: str | None
-    ) -> str:
+    def _state(self, issued: str, name: str, arguments: dict[str, Any], caller: str | None) -> str:
+        """The state issued at `issued` for this call: `a1.<issued>.<signature>`."""
         signed = json.dumps(
-            ["a1", self.server, name, arguments, caller, issued],
+            [_FORMAT, self.server, name, arguments, caller, issued],
             sort_keys=True,
             separators=(",", ":"),
         )
         digest = hmac.new(self.key, signed.encode(), hashlib.sha256).digest()
-        return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+        return f"{_FORMAT}.{issued}.{base64.urlsafe_b64encode(digest).decode().rstrip('=')}"
 
 
 def _needs_approval(result: ToolResult) -> bool:
