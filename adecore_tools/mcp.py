@@ -38,24 +38,38 @@ and unknown tools included) as an error result (`isError: true`) whose text is
 `refusal_body(refusal)`; any other exception as an error result with the text `TOOL_FAILED`,
 its traceback logged on the `adecore_tools` logger.
 
-A call whose call object needs approval (`ToolCall.needs_approval`) is asked about through the
-client where it can be: on a handshake-era connection whose client declared elicitation, with an
-elicitation request during the call; accepted, the call runs once, and a decline or cancel is
-the `not-approved` refusal, the tool never run. Where the client cannot be asked (no
-elicitation, or a 2026-07-28 connection), the client reads the `needs-approval` refusal.
+A call whose call object needs approval (`ToolCall.needs_approval`) is asked about through a
+client that declared elicitation: on a handshake-era connection, with an elicitation request
+during the call; on 2026-07-28, where the host passed `approval_key`, by answering `tools/call`
+with an `InputRequiredResult` holding that request and a signed `requestState`, which the
+client's retry carries back with the answer. Accepted, the call runs once; a decline or cancel
+is the `not-approved` refusal, the tool never run. Where the client cannot be asked, it reads the
+`needs-approval` refusal. The state is an HMAC-SHA256 under the key of its issue time, the
+server's name, the tool, the arguments and the caller (the SDK's authenticated principal, when
+there is auth): a retry whose state was altered, is for another call or caller, or is older than
+`approval_ttl` seconds is refused `not-approved`, and never runs the tool.
+
+    server = mcp_server(registry, make_call, name="notes", approval_key=key)  # 32+ secret bytes
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
+import json
 import logging
+import math
+import time
 import typing
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 try:
     from mcp import types
     from mcp.server import Server, ServerRequestContext
+    from mcp.server.request_state import authenticated_principal
     from mcp.shared.message import ServerMessageMetadata
     from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS
 except ModuleNotFoundError as _missing:
@@ -95,14 +109,25 @@ _LEVEL_KEY = "adecore_tools.log_level"
 
 _logger = logging.getLogger("adecore_tools")
 
+_now = time.time
+"""The clock an approval's state is issued and checked by (a test sets it)."""
 
-def mcp_server(
+_ASK = "approval"
+"""The key of the one input request, the person's yes or no, in an `InputRequiredResult`."""
+
+_FORMAT = "a1"
+"""The first part of an approval's `requestState`: its format, which its signature covers too."""
+
+
+def mcp_server(  # noqa: PLR0913 - the server's name and options are keywords
     registry: ToolRegistry,
     make_call: Callable[[ServerRequestContext[Any, Any]], object],
     *,
     name: str,
     version: str | None = None,
     instructions: str | None = None,
+    approval_key: bytes | None = None,
+    approval_ttl: float = 600.0,
 ) -> Server[Any]:
     """A low-level MCP `Server` that lists and runs the tools of `registry`.
 
@@ -113,6 +138,10 @@ def mcp_server(
     `cacheScope: "private"` to a 2026-07-28 client, and `"public"` otherwise. `tools/call`
     answers what `registry.call` gives.
     `logging/setLevel` keeps the client's level for `log_level(ctx)` to read.
+
+    `approval_key` (at least 32 secret bytes every process of the deployment shares) lets a
+    2026-07-28 client be asked to approve a call, the question answerable for `approval_ttl`
+    seconds; without it, such a client reads `needs-approval`.
 
     `name`, `version` and `instructions` are what the client reads on `initialize`. The server
     is the SDK's own: serve it with the SDK's transports (the module's docstring shows stdio
@@ -127,6 +156,7 @@ def mcp_server(
     if not isinstance(name, str):
         msg = f"name is the server's name, a str; got {name!r}"
         raise TypeError(msg)
+    approvals = _approvals(approval_key, approval_ttl, name)
     listing = registry.mcp_tools()
     entries = [types.Tool.model_validate(entry) for entry in listing]
     public = types.ListToolsResult(tools=entries, cache_scope="public")
@@ -144,20 +174,25 @@ def mcp_server(
 
     async def on_call_tool(
         ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
-    ) -> types.CallToolResult:
+    ) -> types.CallToolResult | types.InputRequiredResult:
+        def run(*, approved: bool = False) -> Awaitable[ToolResult]:
+            return answer(
+                registry, params.name, params.arguments, lambda: make_call(ctx), approved=approved
+            )
+
         try:
             # A refusal (bad arguments, an unknown tool, the tool's own) is an error result the
             # model reads, with its advice rows, and can act on.
-            result = await answer(registry, params.name, params.arguments, lambda: make_call(ctx))
-            if _needs_approval(result) and _can_elicit(ctx):
-                result = await _asked(registry, make_call, ctx, params.name, params.arguments)
+            result: ToolResult | types.InputRequiredResult = await run()
+            if isinstance(result, ToolResult) and _needs_approval(result):
+                result = await _asked(approvals, ctx, params, lambda: run(approved=True), result)
         except Exception:
             # A bug on the host's side: the details are for the server's log, not the model.
             _logger.exception("MCP tools/call of %r failed", params.name)
             return types.CallToolResult(
                 content=[types.TextContent(text=TOOL_FAILED)], is_error=True
             )
-        return _sent(result)
+        return result if isinstance(result, types.InputRequiredResult) else _sent(result)
 
     server: Server[Any] = Server(
         name,
@@ -176,41 +211,134 @@ def mcp_server(
 
 
 async def _asked(
-    registry: ToolRegistry,
-    make_call: Callable[[ServerRequestContext[Any, Any]], object],
+    approvals: _Approvals | None,
     ctx: ServerRequestContext[Any, Any],
-    name: str,
-    arguments: dict[str, Any] | None,
-) -> ToolResult:
-    """Ask the person through the client (elicitation); run the call once they accept."""
-    question = f"Allow the tool {name!r} to run with {arguments or {}!r}?"
-    asked = await ctx.session.send_request(
-        types.ElicitRequest(
-            params=types.ElicitRequestFormParams(
-                message=question, requested_schema={"type": "object", "properties": {}}
-            )
-        ),
-        types.ElicitResult,
-        metadata=ServerMessageMetadata(related_request_id=ctx.request_id),
+    params: types.CallToolRequestParams,
+    run: Callable[[], Awaitable[ToolResult]],
+    unasked: ToolResult,
+) -> ToolResult | types.InputRequiredResult:
+    """Ask the person through the client, the way this connection can; `unasked` where it cannot.
+
+    On a handshake-era connection, an elicitation request during the call. On 2026-07-28, an
+    `InputRequiredResult` whose signed state the client's retry carries back with the answer.
+    """
+    capabilities = ctx.session.client_capabilities
+    if capabilities is None or capabilities.elicitation is None:
+        return unasked
+    if ctx.session.protocol_version not in HANDSHAKE_PROTOCOL_VERSIONS:
+        return unasked if approvals is None else await approvals.ask(ctx, params, run)
+    if not ctx.session.can_send_request:
+        return unasked
+    metadata = ServerMessageMetadata(related_request_id=ctx.request_id)
+    question = _question(params.name, params.arguments or {})
+    reply = await ctx.session.send_request(question, types.ElicitResult, metadata=metadata)
+    return await _answered(params.name, reply.action, run)
+
+
+def _question(name: str, arguments: dict[str, Any]) -> types.ElicitRequest:
+    """The person's yes or no about one call: a form with no fields, accepted or not."""
+    return types.ElicitRequest(
+        params=types.ElicitRequestFormParams(
+            message=f"Allow the tool {name!r} to run with {arguments!r}?",
+            requested_schema={"type": "object", "properties": {}},
+        )
     )
-    if asked.action != "accept":
-        text = f"tool {name!r} was not run: the user did not approve it ({asked.action})"
+
+
+async def _answered(name: str, action: str, run: Callable[[], Awaitable[ToolResult]]) -> ToolResult:
+    """Run the call once the person accepted; otherwise the `not-approved` refusal."""
+    if action != "accept":
+        text = f"tool {name!r} was not run: the user did not approve it ({action})"
         return ToolResult.refused(ToolRefusal(NOT_APPROVED, text))
-    return await answer(registry, name, arguments, lambda: make_call(ctx), approved=True)
+    return await run()
+
+
+def _approvals(key: object, ttl: object, server: str) -> _Approvals | None:
+    """The approval questions of a server with this key and time limit; `None` without a key."""
+    if isinstance(ttl, bool) or not isinstance(ttl, int | float):
+        msg = f"approval_ttl is how long, in seconds, the person may take to answer; got {ttl!r}"
+        raise TypeError(msg)
+    if not (math.isfinite(ttl) and ttl > 0):
+        msg = f"approval_ttl must be a positive, finite number of seconds; got {ttl!r}"
+        raise ValueError(msg)
+    if key is None:
+        return None
+    if not isinstance(key, bytes):
+        msg = (
+            "approval_key is a secret of at least 32 random bytes that every process of the "
+            f"server shares, such as secrets.token_bytes(32); got {type(key).__name__}"
+        )
+        raise TypeError(msg)
+    if len(key) < 32:
+        msg = (
+            "approval_key must be at least 32 random bytes, such as secrets.token_bytes(32); "
+            f"got {len(key)}"
+        )
+        raise ValueError(msg)
+    return _Approvals(key, ttl, server)
+
+
+@dataclass(frozen=True)
+class _Approvals:
+    """Asks about a call in an `InputRequiredResult` (2026-07-28), and checks the retry's state.
+
+    A state is `a1.<issued>.<signature>`: the issue time in whole seconds, and an HMAC-SHA256,
+    under the host's key, of that time with the server's name, the tool, the arguments
+    (canonical JSON) and the caller. Nothing is kept between the question and the retry: the
+    retry is checked by signing what it carries again, so any process holding the key can.
+    """
+
+    key: bytes
+    ttl: float
+    server: str
+
+    async def ask(
+        self,
+        ctx: ServerRequestContext[Any, Any],
+        params: types.CallToolRequestParams,
+        run: Callable[[], Awaitable[ToolResult]],
+    ) -> ToolResult | types.InputRequiredResult:
+        """The question, on the first call; on the retry, the call run once it was accepted."""
+        name, arguments = params.name, params.arguments or {}
+        # The SDK's principal of the request: its access token's client, issuer and subject.
+        caller = authenticated_principal(ctx)
+        if params.request_state is None:
+            return types.InputRequiredResult(
+                input_requests={_ASK: _question(name, arguments)},
+                request_state=self._state(str(int(_now())), name, arguments, caller),
+            )
+        if not self._valid(params.request_state, name, arguments, caller):
+            text = (
+                f"tool {name!r} was not run: its approval was altered, is for another call, or "
+                f"is older than {self.ttl / 60:g} min; call it again to ask the user"
+            )
+            return ToolResult.refused(ToolRefusal(NOT_APPROVED, text))
+        reply = (params.input_responses or {}).get(_ASK)
+        action = reply.action if isinstance(reply, types.ElicitResult) else "no answer"
+        return await _answered(name, action, run)
+
+    def _valid(self, state: str, name: str, arguments: dict[str, Any], caller: str | None) -> bool:
+        """Whether `state` was issued by this deployment for this very call, within the limit."""
+        issued = state.partition(".")[2].partition(".")[0]
+        expected = self._state(issued, name, arguments, caller).encode()
+        if not hmac.compare_digest(expected, state.encode(errors="replace")):
+            return False
+        age = _now() - int(issued)  # signed by this deployment, so digits
+        return -60 <= age < self.ttl  # a minute's grace for a process whose clock is ahead
+
+    def _state(self, issued: str, name: str, arguments: dict[str, Any], caller: str | None) -> str:
+        """The state issued at `issued` for this call: `a1.<issued>.<signature>`."""
+        signed = json.dumps(
+            [_FORMAT, self.server, name, arguments, caller, issued],
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+        digest = hmac.new(self.key, signed.encode(), hashlib.sha256).digest()
+        return f"{_FORMAT}.{issued}.{base64.urlsafe_b64encode(digest).decode().rstrip('=')}"
 
 
 def _needs_approval(result: ToolResult) -> bool:
     return result.refusal is not None and result.refusal.code == NEEDS_APPROVAL
-
-
-def _can_elicit(ctx: ServerRequestContext[Any, Any]) -> bool:
-    """Whether this request can ask the person: the client declared elicitation, mid-call."""
-    capabilities = ctx.session.client_capabilities
-    return (
-        capabilities is not None
-        and capabilities.elicitation is not None
-        and ctx.session.can_send_request
-    )
 
 
 def log_level(ctx: ServerRequestContext[Any, Any]) -> types.LoggingLevel | None:
