@@ -58,17 +58,18 @@ except ModuleNotFoundError as _missing:
     ) from _missing
 
 from ._host.seam import (
-    NEEDS_APPROVAL,
+    NOT_APPROVED,
     Audio,
     GeminiFunction,
     Image,
     Text,
-    ToolRefusal,
     ToolRegistry,
     ToolResult,
     answer,
+    not_approved,
     offered,
     shown,
+    waits_for_approval,
 )
 
 __all__ = ["NOT_APPROVED", "MakeCall", "RegistryToolset"]
@@ -81,9 +82,6 @@ call's `ToolContext`, a `ReadonlyContext` that also says which call it is
 (`ctx.function_call_id`). A `ToolRefusal` it raises goes back to the model as the tool's error
 result.
 """
-
-NOT_APPROVED = "not-approved"
-"""The code of the refusal the model reads when the person rejected a call: it never ran."""
 
 
 def _part(block: Image | Audio) -> types.Part:
@@ -155,15 +153,14 @@ class _RegistryTool(BaseTool):
         """
         confirmation = tool_context.tool_confirmation
         if confirmation is not None and not confirmation.confirmed:
-            text = f"tool {self.name!r} was not run: the user did not approve it"
-            result = ToolResult.refused(ToolRefusal(NOT_APPROVED, text))
+            result = ToolResult.refused(not_approved(self.name))
         else:
             make_call = self._toolset.make_call
             made = (lambda: None) if make_call is None else partial(make_call, tool_context)
             # ADK hands back a confirmation only for a call this tool asked about
             approved = confirmation is not None
             result = await answer(self._toolset.registry, self.name, args, made, approved=approved)
-            if result.refusal is not None and result.refusal.code == NEEDS_APPROVAL:
+            if waits_for_approval(result):
                 hint = f"Approve or reject this call of {self.name!r}: it runs only if approved."
                 tool_context.request_confirmation(hint=hint)
                 # the model waits for the person: ADK asks them, not the model

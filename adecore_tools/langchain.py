@@ -45,7 +45,7 @@ This module imports LangChain and LangGraph; `import adecore_tools` does not imp
 from __future__ import annotations
 
 import base64
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 from typing import Annotated, Any, TypeAlias, cast
 
@@ -68,7 +68,6 @@ except ModuleNotFoundError as _missing:
     ) from _missing
 
 from ._host.seam import (
-    NEEDS_APPROVAL,
     Image,
     OpenAITool,
     Text,
@@ -78,6 +77,7 @@ from ._host.seam import (
     not_approved,
     offered,
     shown,
+    waits_for_approval,
 )
 
 __all__ = ["MakeCall", "RegistryMiddleware", "langchain_tools"]
@@ -155,7 +155,8 @@ class RegistryMiddleware(AgentMiddleware[Any, Any, Any]):
         super().__init__()
         self.registry = registry
         self.make_call = make_call
-        self.tools = langchain_tools(registry, make_call=make_call, strict=strict)
+        tools = langchain_tools(registry, make_call=make_call, strict=strict)
+        self.tools: Sequence[BaseTool] = tools
 
     async def awrap_model_call(
         self,
@@ -210,7 +211,7 @@ def _structured_tool(
             )
         made = _maker(make_call, runtime)
         result = await answer(registry, name, arguments, made)
-        if in_graph and result.refusal is not None and result.refusal.code == NEEDS_APPROVAL:
+        if in_graph and waits_for_approval(result):
             result = await _asked(registry, name, arguments, made)
         if result.is_error:
             raise _Refused(result.text)

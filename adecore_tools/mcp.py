@@ -81,7 +81,7 @@ except ModuleNotFoundError as _missing:
     ) from _missing
 
 from ._host.seam import (
-    NEEDS_APPROVAL,
+    NOT_APPROVED,
     Audio,
     Content,
     Image,
@@ -90,13 +90,13 @@ from ._host.seam import (
     ToolRegistry,
     ToolResult,
     answer,
+    not_approved,
     visible,
+    waits_for_approval,
 )
 
 __all__ = ["LEVELS", "NOT_APPROVED", "TOOL_FAILED", "log_level", "logs_at", "mcp_server"]
 
-NOT_APPROVED = "not-approved"
-"""The code of the refusal a client reads when the person declined or cancelled a call."""
 
 TOOL_FAILED = "The tool failed on the server's side; the server logged the error. Tell the user."
 """What a client reads when a tool raised something other than a refusal: nothing of the error."""
@@ -184,7 +184,7 @@ def mcp_server(  # noqa: PLR0913 - the server's name and options are keywords
             # A refusal (bad arguments, an unknown tool, the tool's own) is an error result the
             # model reads, with its advice rows, and can act on.
             result: ToolResult | types.InputRequiredResult = await run()
-            if isinstance(result, ToolResult) and _needs_approval(result):
+            if isinstance(result, ToolResult) and waits_for_approval(result):
                 result = await _asked(approvals, ctx, params, lambda: run(approved=True), result)
         except Exception:
             # A bug on the host's side: the details are for the server's log, not the model.
@@ -248,8 +248,7 @@ def _question(name: str, arguments: dict[str, Any]) -> types.ElicitRequest:
 async def _answered(name: str, action: str, run: Callable[[], Awaitable[ToolResult]]) -> ToolResult:
     """Run the call once the person accepted; otherwise the `not-approved` refusal."""
     if action != "accept":
-        text = f"tool {name!r} was not run: the user did not approve it ({action})"
-        return ToolResult.refused(ToolRefusal(NOT_APPROVED, text))
+        return ToolResult.refused(not_approved(name, action))
     return await run()
 
 
@@ -335,10 +334,6 @@ class _Approvals:
         )
         digest = hmac.new(self.key, signed.encode(), hashlib.sha256).digest()
         return f"{_FORMAT}.{issued}.{base64.urlsafe_b64encode(digest).decode().rstrip('=')}"
-
-
-def _needs_approval(result: ToolResult) -> bool:
-    return result.refusal is not None and result.refusal.code == NEEDS_APPROVAL
 
 
 def log_level(ctx: ServerRequestContext[Any, Any]) -> types.LoggingLevel | None:

@@ -68,7 +68,16 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from _missing
 
-from ._host.seam import NEEDS_APPROVAL, Audio, Image, Text, ToolRegistry, answer, offered, shown
+from ._host.seam import (
+    Audio,
+    Image,
+    Text,
+    ToolRegistry,
+    answer,
+    offered,
+    shown,
+    waits_for_approval,
+)
 
 __all__ = ["RegistryToolset"]
 
@@ -173,6 +182,6 @@ class RegistryToolset(AbstractToolset[DepsT]):
         made = (lambda: ctx.deps) if make_call is None else partial(make_call, ctx)
         approved = ctx.tool_call_approved
         result = await answer(self.registry, name, tool_args, made, approved=approved)
-        if not approved and result.refusal is not None and result.refusal.code == NEEDS_APPROVAL:
+        if not approved and waits_for_approval(result):
             raise ApprovalRequired
         return shown(result, _BLOCKS)

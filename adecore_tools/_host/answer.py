@@ -6,12 +6,12 @@ import inspect
 from collections.abc import Callable
 
 from .._model.content import ToolResult
-from .._model.metadata import ToolCall, asks_approval
+from .._model.metadata import NEEDS_APPROVAL, ToolCall, asks_approval
 from .._model.refusals import ToolRefusal
 from .registry import ToolRegistry
 from .tool import parse_tool_input
 
-__all__ = ["answer", "asks", "made_call", "offered", "visible"]
+__all__ = ["answer", "asks", "made_call", "offered", "visible", "waits_for_approval"]
 
 
 async def made_call(make_call: Callable[[], object]) -> object:
@@ -94,3 +94,8 @@ async def offered(registry: ToolRegistry, make_call: Callable[[], object]) -> fr
     """The names of the tools a model may be offered for the caller `make_call` builds."""
     shown, _ = await visible(registry, make_call)
     return frozenset(t.name for t in shown.tools)
+
+
+def waits_for_approval(result: ToolResult) -> bool:
+    """Whether `result` is the `needs-approval` refusal: the call waits for a person's yes."""
+    return result.refusal is not None and result.refusal.code == NEEDS_APPROVAL

@@ -5,7 +5,7 @@ from .._model.metadata import NEEDS_APPROVAL, NOT_APPROVED, not_approved
 from .._model.refusals import ToolRefusal, refusal_body
 from .._render.listings import GeminiFunction, OpenAITool
 from .._render.shown import shown
-from .answer import answer, asks, made_call, offered, visible
+from .answer import answer, asks, made_call, offered, visible, waits_for_approval
 from .registry import ToolRegistry
 from .tool import Tool
 
@@ -31,4 +31,5 @@ __all__ = [
     "refusal_body",
     "shown",
     "visible",
+    "waits_for_approval",
 ]
