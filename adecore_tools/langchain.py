@@ -144,8 +144,9 @@ class RegistryMiddleware(AgentMiddleware[Any, Any, Any]):
     to its own. Before each model call, the tools the run's caller may not use
     (`ToolCall.may_use`) are taken out of what the model is offered; the call object is the
     run's `context`, or what `make_call` builds from a `ToolRuntime` whose `tool_call_id` is
-    `None` (no call is made yet). A call of a hidden tool is still refused as an unknown tool.
-    The agent runs with `ainvoke` or `astream`, as the tools need.
+    `None` (no call is made yet) and whose `config` is empty on Python 3.10, where LangGraph
+    cannot give async code the run's config. A call of a hidden tool is still refused as an
+    unknown tool. The agent runs with `ainvoke` or `astream`, as the tools need.
     """
 
     def __init__(
@@ -167,7 +168,7 @@ class RegistryMiddleware(AgentMiddleware[Any, Any, Any]):
         runtime = ToolRuntime[Any, Any](
             state=request.state,
             context=request.runtime.context,
-            config=get_config(),
+            config=_config(),
             stream_writer=request.runtime.stream_writer,
             tool_call_id=None,
             store=request.runtime.store,
@@ -176,6 +177,14 @@ class RegistryMiddleware(AgentMiddleware[Any, Any, Any]):
         hidden = [t for t in self.tools if t.name not in names]
         tools = [t for t in request.tools if not any(t is h for h in hidden)]
         return await handler(request.override(tools=tools))
+
+
+def _config() -> RunnableConfig:
+    """The run's config, where LangGraph can tell it: not in async code on Python 3.10."""
+    try:
+        return get_config()
+    except RuntimeError:  # Python 3.10's tasks do not carry LangGraph's config along
+        return RunnableConfig()
 
 
 def _structured_tool(
