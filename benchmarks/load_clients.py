@@ -98,6 +98,8 @@ class _Connection:
         self.expired = False
         timer = asyncio.get_running_loop().call_later(TIMEOUT, self._expire)
         try:
+            if self.streams is not None and self.streams[0].at_eof():
+                self.close()  # the server closed it while idle: as any client, open another
             if self.streams is None:
                 self.streams = await asyncio.open_connection(self.host, self.port)
             reader, writer = self.streams

@@ -78,3 +78,28 @@ def test_an_answer_cut_short_is_an_error():
     with pytest.raises(asyncio.IncompleteReadError):
         read(b"HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nshort")
     assert issubclass(asyncio.IncompleteReadError, load_clients.ERRORS)
+
+
+def test_a_connection_the_server_closed_while_idle_is_opened_again():
+    answer = b'{"jsonrpc":"2.0","id":1,"result":{}}'
+
+    async def once(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+        await reader.readexactly(length)
+        writer.write(b"HTTP/1.1 200 OK\r\ncontent-length: %d\r\n\r\n%s" % (len(answer), answer))
+        writer.close()  # one answer a connection, as a keep-alive timeout ends one
+
+    async def go() -> list[int]:
+        server = await asyncio.start_server(once, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        http = load_clients._Connection(f"http://127.0.0.1:{port}/mcp", fresh=False)
+        statuses = []
+        for _ in range(2):
+            statuses.append((await http.post({"id": 1}, "")).status)
+            await asyncio.sleep(0.05)  # idle: the close arrives
+        http.close()
+        server.close()
+        return statuses
+
+    assert asyncio.run(go()) == [200, 200]
