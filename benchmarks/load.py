@@ -13,11 +13,13 @@ and 200 concurrent clients: calls a second, p50 and p99 latency, the server's CP
 whole process tree, from /proc), errors and lost calls, and ratios to `MCPServer` on the same
 point. Every answer is checked against the text that was sent (benchmarks/load_clients.py).
 
-The load clients run on the same machine as the servers: the figures are of the pair, and on a
-shared machine they are noisy: every point runs in several rounds, the servers taking turns to go
-first, and its figures are their medians. cProfile runs of `adecore_app` and `mcpserver_app`
-give what load cannot move: the share of the server's CPU spent in `adecore_tools` itself, and
-the function calls each server makes per call.
+The load clients run on the same machine as the servers, in this process: HTTP/1.1 written and
+read by hand on asyncio's streams, so that they cost a fraction of a server's CPU a call (their
+own CPU per call is measured too) and the server, not the client, sets the pace. The figures are
+still of the pair, and on a shared machine they are noisy: every point runs in several rounds,
+the servers taking turns to go first, and its figures are their medians. cProfile runs of
+`adecore_app` and `mcpserver_app` give what load cannot move: the share of the server's CPU
+spent in `adecore_tools` itself, and the function calls each server makes per call.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import pstats
 import re
@@ -79,6 +82,8 @@ class Point:
     cpu_ms: float
     errors: int
     lost: int
+    client_ms: float = float("nan")
+    """The load clients' CPU per call: what the benchmark itself costs, beside the server."""
 
 
 def _free_port() -> int:
@@ -163,9 +168,9 @@ def measure(
         for path in CONFIGS[stateless, workers]:
             asyncio.run(load_clients.load(url, path, 4, 5))  # warm up
             for count in clients:
-                before = _tree_cpu(process.pid)
+                before, ours = _tree_cpu(process.pid), time.process_time()
                 outcome = asyncio.run(load_clients.load(url, path, count, max(1, total // count)))
-                cpu = _tree_cpu(process.pid) - before
+                cpu, ours = _tree_cpu(process.pid) - before, time.process_time() - ours
                 latencies = sorted(outcome.latencies) or [float("nan")]
                 answered = max(outcome.answered, 1)
                 p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
@@ -180,6 +185,7 @@ def measure(
                     cpu_ms=1000 * cpu / answered,
                     errors=len(outcome.errors),
                     lost=outcome.lost,
+                    client_ms=1000 * ours / answered,
                 )
                 points.append(point)
                 _progress(points[-1])
@@ -235,7 +241,7 @@ def _progress(point: Point) -> None:
     print(
         f"  {point.server:20} {point.path:9} w{point.workers} c{point.clients:<3} "
         f"{point.calls_s:7.0f}/s p99 {point.p99_ms:7.1f} ms cpu {point.cpu_ms:5.2f} ms "
-        f"errors {point.errors} lost {point.lost}",
+        f"client {point.client_ms:4.2f} ms errors {point.errors} lost {point.lost}",
         file=sys.stderr,
         flush=True,
     )
@@ -363,6 +369,19 @@ def draw(points: list[Point]) -> None:
     plt.close(figure)
 
 
+def clients(points: list[Point]) -> str:
+    """What the load clients cost beside the servers they measure, at 50 clients."""
+    at_50 = [p for p in points if p.clients == 50 and not math.isnan(p.client_ms)]
+    if not at_50:
+        return "share the cores with the servers."
+    ours = statistics.median(p.client_ms for p in at_50)
+    theirs = statistics.median(p.cpu_ms for p in at_50)
+    return (
+        f"share the cores with the servers: at 50 clients, a median {ours:.2f} ms of CPU a call "
+        f"to the servers' {theirs:.2f} ms."
+    )
+
+
 def section(points: list[Point], profile: Profiled | None, command: str, elapsed: float) -> str:
     return "\n".join(
         [
@@ -371,15 +390,16 @@ def section(points: list[Point], profile: Profiled | None, command: str, elapsed
             "## Under load, over streamable HTTP",
             "",
             f"`{command}` ({elapsed:.0f} s), on a 2-core machine shared with other work",
-            "while it ran: the figures are noisy, and the load clients (httpx, in one process)",
-            "share the cores with the servers. The same `echo` tool, every answer checked against",
-            "what was sent. `adecore_tools.mcp`, `MCPServer` and fastmcp run under uvicorn on",
-            "asyncio and h11; `adecore-tools serve --http` on its default stack (uvloop and",
-            "httptools, from the `serve` extra). Ratios are to `MCPServer` on the same path,",
-            "workers and clients. Each point ran once a round, the servers taking turns to go",
-            "first, and each figure is the median of its rounds (errors and lost calls are every",
-            "round's): background load then falls on each server alike, though single points",
-            "still swing. `MCPServer` logs each new session at INFO, its default.",
+            "while it ran: the figures are noisy, and the load clients (HTTP/1.1 written by hand",
+            f"on asyncio's streams, in one process) {clients(points)}",
+            "The same `echo` tool, every answer checked against what was sent.",
+            "`adecore_tools.mcp`, `MCPServer` and fastmcp run under uvicorn on asyncio and h11;",
+            "`adecore-tools serve --http` on its default stack (uvloop and httptools, from the",
+            "`serve` extra). Ratios are to `MCPServer` on the same path, workers and clients.",
+            "Each point ran once a round, the servers taking turns to go first, and each figure",
+            "is the median of its rounds (errors and lost calls are every round's): background",
+            "load then falls on each server alike, though single points still swing. `MCPServer`",
+            "logs each new session at INFO, its default.",
             "",
             *targets(points, profile),
             "",
@@ -426,6 +446,7 @@ def medians(points: list[Point]) -> list[Point]:
             cpu_ms=statistics.median(p.cpu_ms for p in same),
             errors=sum(p.errors for p in same),
             lost=sum(p.lost for p in same),
+            client_ms=statistics.median(p.client_ms for p in same),
         )
         for key, same in rounds.items()
     ]

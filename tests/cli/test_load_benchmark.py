@@ -80,6 +80,15 @@ def test_the_section_replaces_its_last_version(tmp_path):
     assert text.endswith(load.END + "\n")
 
 
+def test_the_section_says_what_the_load_clients_cost_beside_the_servers():
+    costed = [point(load.BASE, 100, 2.0), point(load.CLI, 110, 1.0), point(load.CLI, 110, 9.0)]
+    for p, client_ms in zip(costed, [0.3, 0.1, 0.2], strict=True):
+        p.client_ms = client_ms
+    text = load.section(costed, None, "python benchmarks/load.py --write", 60)
+    assert "at 50 clients, a median 0.20 ms of CPU a call to the servers' 2.00 ms." in text
+    assert load.clients(POINTS) == "share the cores with the servers."  # not measured
+
+
 def test_rounds_give_each_point_its_median_and_every_error():
     rounds = [
         point("adecore_tools.mcp", 90, 2.0),
@@ -87,8 +96,10 @@ def test_rounds_give_each_point_its_median_and_every_error():
         point("adecore_tools.mcp", 100, 3.0),
     ]
     rounds[1].errors, rounds[2].lost = 2, 1
+    rounds[0].client_ms, rounds[1].client_ms, rounds[2].client_ms = 0.3, 0.1, 0.2
     (median,) = load.medians(rounds)
-    assert (median.calls_s, median.cpu_ms, median.errors, median.lost) == (100, 2.0, 2, 1)
+    figures = (median.calls_s, median.cpu_ms, median.client_ms, median.errors, median.lost)
+    assert figures == (100, 2.0, 0.2, 2, 1)
 
 
 def test_each_round_runs_the_servers_in_another_order():
