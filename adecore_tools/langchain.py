@@ -174,8 +174,8 @@ class RegistryMiddleware(AgentMiddleware[Any, Any, Any]):
             store=request.runtime.store,
         )
         names = await offered(self.registry, _maker(self.make_call, runtime))
-        hidden = [t for t in self.tools if t.name not in names]
-        tools = [t for t in request.tools if not any(t is h for h in hidden)]
+        hidden = {id(t) for t in self.tools if t.name not in names}
+        tools = [t for t in request.tools if id(t) not in hidden]
         return await handler(request.override(tools=tools))
 
 
